@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Set up Pyramide in ./.venv (idempotent). With --test, also the test tools and Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+apt_ready=""
+apt_install() {
+    if [ -z "$apt_ready" ]; then as_root apt-get update -qq; apt_ready=1; fi
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+}
+
+PYTHON=${PYTHON:-python3}
+if ! "$PYTHON" -c 'import sys; assert sys.version_info >= (3, 11)' 2>/dev/null; then
+    echo "Pyramide needs Python 3.11 or newer as '$PYTHON'" >&2; exit 1
+fi
+if [ ! -x .venv/bin/python ]; then
+    if ! "$PYTHON" -m venv .venv 2>/dev/null; then
+        rm -rf .venv
+        apt_install python3-venv
+        "$PYTHON" -m venv .venv
+    fi
+fi
+extras=""
+if [ "${1:-}" = "--test" ]; then extras="[test]"; fi
+stamp=".venv/.installed$extras"
+if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
+    .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip
+    .venv/bin/python -m pip install -q --disable-pip-version-check -e ".$extras"
+    touch "$stamp"
+fi
+if [ -n "$extras" ] && [ ! -x /usr/bin/chromium ]; then
+    echo "Installing Chromium (Debian package) for the browser tests..."
+    apt_install chromium
+fi

@@ -1,0 +1,48 @@
+"""The ``pyramide`` command line.
+
+Errors (bad codes, card lists, moves) go to stderr with exit status 2 and no
+traceback.  ``pyramide`` alone starts the browser game (``pyramide serve``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+COMMANDS = ("deal",)
+"""Modules of :mod:`pyramide.commands`, each adding one sub-command."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="pyramide", description="Pyramid solitaire: play, deal and solve.",
+    )
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMANDS:
+        importlib.import_module(f"pyramide.commands.{name}").register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    if not args_list and "serve" in COMMANDS:
+        args_list = ["serve"]
+    args = parser.parse_args(args_list)
+    if getattr(args, "func", None) is None:
+        parser.print_help()
+        return 2
+    try:
+        code: int = args.func(args)
+    except ValueError as exc:
+        print(f"pyramide: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())
