@@ -1,0 +1,81 @@
+"""Shared fixtures: the system Chromium for Playwright, and a real server process."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+]
+URL_LINE = re.compile(r"running at (http://\S+?)/?$")
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+class LiveServer:
+    """``pyramide serve`` in a subprocess on a free loopback port, with its own database."""
+
+    def __init__(self, db_path: Path) -> None:
+        self.db_path = db_path
+        self.process: subprocess.Popen[str] | None = None
+        self.url = ""
+
+    def start(self) -> None:
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "pyramide.cli", "serve", "--port", "0",
+             "--db", str(self.db_path), "--no-browser"],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
+        )
+        assert self.process.stdout is not None
+        seen = []
+        for line in self.process.stdout:
+            seen.append(line)
+            match = URL_LINE.search(line.strip())
+            if match:
+                self.url = match.group(1)
+                return
+        raise RuntimeError("server did not start:\n" + "".join(seen))
+
+    def stop(self, sig: int = signal.SIGTERM) -> None:
+        """Stop the server; SIGKILL simulates a crash. Exit 143 on SIGTERM is normal."""
+        if self.process is None:
+            return
+        if self.process.poll() is None:
+            self.process.send_signal(sig)
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        if self.process.stdout is not None:
+            self.process.stdout.close()
+        self.process = None
+
+    def restart(self, sig: int = signal.SIGKILL) -> None:
+        self.stop(sig)
+        self.start()
+
+
+@pytest.fixture
+def live_server(tmp_path: Path) -> Iterator[LiveServer]:
+    server = LiveServer(tmp_path / "pyramide.sqlite3")
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
