@@ -7,6 +7,7 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -48,8 +49,19 @@ class LiveServer:
             match = URL_LINE.search(line.strip())
             if match:
                 self.url = match.group(1)
+                # keep reading so that a full pipe never blocks the server
+                threading.Thread(target=self._drain, daemon=True).start()
                 return
         raise RuntimeError("server did not start:\n" + "".join(seen))
+
+    def _drain(self) -> None:
+        process = self.process
+        if process is not None and process.stdout is not None:
+            try:
+                for _ in process.stdout:
+                    pass
+            except ValueError:
+                pass
 
     def stop(self, sig: int = signal.SIGTERM) -> None:
         """Stop the server; SIGKILL simulates a crash. Exit 143 on SIGTERM is normal."""
@@ -62,8 +74,6 @@ class LiveServer:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
-        if self.process.stdout is not None:
-            self.process.stdout.close()
         self.process = None
 
     def restart(self, sig: int = signal.SIGKILL) -> None:
