@@ -24,7 +24,9 @@ from pyramide.errors import InvalidSaveError, PyramideError
 from pyramide.game import Clock, Game, LogEntry
 from pyramide.rules import rules_for
 
-__all__ = ["SAVE_FORMAT", "SAVE_VERSION", "dump_game", "game_to_dict", "load_game", "game_from_dict"]
+__all__ = [
+    "SAVE_FORMAT", "SAVE_VERSION", "dump_game", "game_from_dict", "game_to_dict", "load_game",
+]
 
 SAVE_FORMAT = "pyramide-save"
 SAVE_VERSION = 1

@@ -1,0 +1,1 @@
+"""The browser game: a thin FastAPI server over the engine, with SQLite storage."""

@@ -1,0 +1,175 @@
+"""The HTTP layer: parse the request, call the service, map errors to 4xx.
+
+No rule of the game lives here.  ``ValueError`` (every engine error is one)
+becomes HTTP 400 with the reason; an unknown game 404; a stale action 409 with
+the current state; a body over 64 KiB 413.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from typing import Any, Literal
+
+from fastapi import FastAPI, Header, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from pyramide import __version__
+from pyramide.web.service import GameService, NotFoundError, StaleVersionError
+
+__all__ = ["MAX_BODY", "create_app"]
+
+MAX_BODY = 64 * 1024
+
+
+class NewGameRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    code: str | None = Field(default=None, max_length=64)
+    layout: str | None = Field(default=None, max_length=2000)
+    rules: str | None = Field(default=None, max_length=8)
+    random: bool = False
+    winnable_only: bool = False
+
+
+class ActionRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    version: int = Field(ge=0)
+    type: Literal["tap", "stock", "undo"]
+    card: str | None = Field(default=None, max_length=8)
+
+
+class SettingsRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    lang: Literal["ru", "en"] | None = None
+    explain_errors: bool | None = None
+    warn_lost: bool | None = None
+    animations: bool | None = None
+    rules: str | None = Field(default=None, max_length=8)
+
+
+class BodyLimit:
+    """Refuse request bodies over ``MAX_BODY`` bytes with 413, before reading them whole."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        length = dict(scope.get("headers", [])).get(b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+            await _error(413, f"request body too large (limit {MAX_BODY} bytes)")(
+                scope, receive, send)
+            return
+        seen = 0
+
+        async def limited() -> Any:
+            nonlocal seen
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > MAX_BODY:
+                raise _TooLarge
+            return message
+
+        try:
+            await self.app(scope, limited, send)
+        except _TooLarge:
+            await _error(413, f"request body too large (limit {MAX_BODY} bytes)")(
+                scope, receive, send)
+
+
+class _TooLarge(Exception):
+    pass
+
+
+def _error(status: int, reason: str, **extra: Any) -> JSONResponse:
+    return JSONResponse({"error": reason, **extra}, status_code=status)
+
+
+def create_app(service: GameService) -> FastAPI:
+    app = FastAPI(title="Pyramide", version=__version__,
+                  description="Pyramid solitaire: the browser game's JSON API.")
+    static = resources.files("pyramide") / "static"
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(_: Request, exc: RequestValidationError) -> JSONResponse:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in e.get('loc', ()) if p != 'body') or 'body'}: {e['msg']}"
+            for e in exc.errors()
+        )
+        return _error(400, f"malformed request: {problems}")
+
+    @app.exception_handler(ValueError)
+    async def value_error(_: Request, exc: ValueError) -> JSONResponse:
+        return _error(400, str(exc))
+
+    @app.exception_handler(NotFoundError)
+    async def not_found(_: Request, exc: NotFoundError) -> JSONResponse:
+        return _error(404, str(exc))
+
+    @app.exception_handler(StaleVersionError)
+    async def stale(_: Request, exc: StaleVersionError) -> JSONResponse:
+        return _error(409, str(exc), state=exc.state)
+
+    @app.post("/api/games", status_code=201)
+    def new_game(body: NewGameRequest,
+                 accept_language: str | None = Header(default=None)) -> dict[str, Any]:
+        game_id = service.new_game(**body.model_dump())
+        return service.state(game_id, service.lang(accept_language))
+
+    @app.get("/api/games/current")
+    def current_game(accept_language: str | None = Header(default=None)) -> dict[str, Any]:
+        game_id = service.current_game_id()
+        if game_id is None:
+            raise NotFoundError("no game in progress")
+        return service.state(game_id, service.lang(accept_language))
+
+    @app.get("/api/games/{game_id}")
+    def get_game(game_id: int,
+                 accept_language: str | None = Header(default=None)) -> dict[str, Any]:
+        return service.state(game_id, service.lang(accept_language))
+
+    @app.post("/api/games/{game_id}/actions")
+    def act(game_id: int, body: ActionRequest,
+            accept_language: str | None = Header(default=None)) -> dict[str, Any]:
+        return service.act(game_id, body.version, body.type, body.card,
+                           service.lang(accept_language))
+
+    @app.get("/api/games/{game_id}/hint")
+    def hint(game_id: int) -> dict[str, Any]:
+        return service.hint(game_id)
+
+    @app.get("/api/settings")
+    def get_settings(accept_language: str | None = Header(default=None)) -> dict[str, Any]:
+        return service.settings(accept_language)
+
+    @app.put("/api/settings")
+    def put_settings(body: SettingsRequest,
+                     accept_language: str | None = Header(default=None)) -> dict[str, Any]:
+        service.update_settings(body.model_dump(exclude_none=True))
+        return service.settings(accept_language)
+
+    @app.get("/api/rules")
+    def list_rules() -> list[dict[str, Any]]:
+        return service.rules()
+
+    @app.get("/api/stats")
+    def stats(rules: str = "N") -> dict[str, Any]:
+        return service.stats(rules)
+
+    @app.get("/", include_in_schema=False)
+    def index() -> Response:
+        page = static / "index.html"
+        if not page.is_file():
+            return _error(404, "the page is not built")
+        return FileResponse(str(page), headers={"Cache-Control": "no-cache"})
+
+    if static.is_dir():
+        app.mount("/static", StaticFiles(directory=str(static)), name="static")
+
+    app.add_middleware(BodyLimit)
+    return app

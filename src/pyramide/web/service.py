@@ -1,0 +1,224 @@
+"""Games as the server keeps them: parse, call the engine, persist, describe.
+
+The service holds the games being played in memory (rebuilt from the database
+on demand) and writes every accepted action before answering.  All rule
+decisions are the engine's; this module only routes.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+import time
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pyramide.cards import Lang
+from pyramide.deals import MAX_DEAL_NUMBER, Deal, DealCode
+from pyramide.errors import IllegalMoveError, InvalidSaveError
+from pyramide.game import Clock, Game
+from pyramide.rules import PRESETS, rules_for
+from pyramide.saves import game_from_dict
+from pyramide.web.stats import statistics
+from pyramide.web.store import Store
+from pyramide.web.view import rules_view, state_view
+
+__all__ = ["DEFAULT_SETTINGS", "GameService", "NotFoundError", "StaleVersionError"]
+
+DEFAULT_SETTINGS: dict[str, Any] = {
+    "lang": None,  # chosen from the browser's Accept-Language until the player sets it
+    "explain_errors": True,
+    "warn_lost": True,
+    "animations": True,
+    "rules": "N",
+}
+WINNABLE_TRIES = 200
+
+
+class NotFoundError(LookupError):
+    """No game with that id."""
+
+
+class StaleVersionError(Exception):
+    """The action was made against an older version of the game."""
+
+    def __init__(self, message: str, state: dict[str, Any]) -> None:
+        super().__init__(message)
+        self.state = state
+
+
+@dataclass
+class _Live:
+    game: Game
+    version: int
+    logged: int
+
+
+class GameService:
+    def __init__(self, store: Store, clock: Clock = time.monotonic) -> None:
+        self.store = store
+        self.clock = clock
+        self._live: dict[int, _Live] = {}
+        self._lock = threading.RLock()
+
+    # ----------------------------------------------------------------- settings
+
+    def settings(self, accept_language: str | None = None) -> dict[str, Any]:
+        settings = {**DEFAULT_SETTINGS, **self.store.settings()}
+        if settings["lang"] not in ("ru", "en"):
+            settings["lang"] = _browser_lang(accept_language)
+        return settings
+
+    def update_settings(self, values: dict[str, Any]) -> None:
+        if "rules" in values:
+            values["rules"] = rules_for(values["rules"]).letter
+        self.store.put_settings(values)
+
+    def lang(self, accept_language: str | None) -> Lang:
+        lang: Lang = self.settings(accept_language)["lang"]
+        return lang
+
+    # -------------------------------------------------------------------- games
+
+    def new_game(
+        self, *, code: str | None = None, layout: str | None = None, rules: str | None = None,
+        random: bool = False, winnable_only: bool = False,
+    ) -> int:
+        """Start a game from a code, an explicit card list or a random deal; returns its id."""
+        if sum((code is not None, layout is not None, random)) != 1:
+            raise ValueError("give exactly one of: a deal code, a card list, or random")
+        if code is not None:
+            game = Game.from_code(code, clock=self.clock)
+        elif layout is not None:
+            game = Game(Deal.parse_layout(layout), rules_for(rules or "N"), self.clock)
+        else:
+            game = self._random_game(rules_for(rules or "N").letter, winnable_only)
+        with self._lock:
+            game_id = self.store.create_game(game)
+            self._live[game_id] = _Live(game, 0, 0)
+        return game_id
+
+    def _random_game(self, letter: str, winnable_only: bool) -> Game:
+        for _ in range(WINNABLE_TRIES if winnable_only else 1):
+            number = secrets.randbelow(MAX_DEAL_NUMBER + 1)
+            game = Game.from_code(DealCode(letter, number), clock=self.clock)
+            if not winnable_only or _solver_says_winnable(game):
+                return game
+        raise ValueError(f"no winnable deal found in {WINNABLE_TRIES} tries for rules {letter}")
+
+    def current_game_id(self) -> int | None:
+        return self.store.current_game_id()
+
+    def _get(self, game_id: int) -> _Live:
+        live = self._live.get(game_id)
+        if live is not None:
+            return live
+        record = self.store.load(game_id)
+        if record is None:
+            raise NotFoundError(f"no game with id {game_id}")
+        try:
+            game = game_from_dict(record.save_dict(), clock=self.clock)
+        except InvalidSaveError as exc:
+            raise InvalidSaveError(f"stored game {game_id} cannot be loaded: {exc}") from None
+        live = _Live(game, record.version, len(record.log))
+        self._live[game_id] = live
+        return live
+
+    def state(self, game_id: int, lang: Lang, explain: bool | None = None) -> dict[str, Any]:
+        with self._lock:
+            live = self._get(game_id)
+            warn = bool(self.settings().get("warn_lost"))
+            lost = warn and live.game.status == "playing" and _solver_says_lost(live.game)
+            return state_view(live.game, game_id=game_id, version=live.version, lang=lang,
+                              lost=lost)
+
+    def act(
+        self, game_id: int, version: int, kind: Literal["tap", "stock", "undo"],
+        card: str | None, lang: Lang,
+    ) -> dict[str, Any]:
+        """Apply one browser action made against ``version``; returns the new state."""
+        with self._lock:
+            live = self._get(game_id)
+            if version != live.version:
+                raise StaleVersionError(
+                    f"the game has changed (version {live.version}, action made against "
+                    f"{version}); showing the current state",
+                    self.state(game_id, lang),
+                )
+            game = live.game
+            game.explain_errors = bool(self.settings().get("explain_errors"))
+            before = (game.position, game.selection, game.message, len(game.log))
+            if kind == "tap":
+                if card is None:
+                    raise ValueError("a tap names a card, e.g. {\"card\": \"10H\"}")
+                game.tap(card)
+            elif kind == "stock":
+                game.tap_stock()
+            elif kind == "undo":
+                if not game.can_undo:
+                    raise IllegalMoveError("nothing to undo")
+                game.undo()
+            else:
+                raise ValueError(f"unknown action type {kind!r}")
+            if (game.position, game.selection, game.message, len(game.log)) != before:
+                live.version += 1
+            try:
+                self.store.record(game_id, game, live.version, live.logged)
+            except Exception:
+                self._live.pop(game_id, None)  # the database is the truth: reload next time
+                raise
+            live.logged = len(game.log)
+            return self.state(game_id, lang)
+
+    def hint(self, game_id: int) -> dict[str, Any]:
+        from pyramide.solver import solve
+
+        with self._lock:
+            game = self._get(game_id).game
+            if game.is_over:
+                removed = 28 - game.position.pyramid_left
+                return {"move": None, "cards": [], "stock": False,
+                        "winnable": game.status == "won", "max_removed": removed}
+            result = solve(game)
+            move = result.moves[0] if result.moves else None
+            return {
+                "move": move.code if move is not None else None,
+                "cards": [c.code for c in move.cards] if move is not None else [],
+                "stock": move is not None and move.kind in ("draw", "recycle"),
+                "winnable": result.winnable,
+                "max_removed": result.max_removed,
+            }
+
+    def rules(self) -> list[dict[str, Any]]:
+        return [rules_view(r) for r in PRESETS.values()]
+
+    def stats(self, rules: str) -> dict[str, Any]:
+        letter = rules_for(rules).letter
+        return statistics(letter, self.store.played_games(letter))
+
+    def flush_clocks(self) -> None:
+        """Write the running clocks (called on shutdown)."""
+        with self._lock:
+            for game_id, live in self._live.items():
+                self.store.touch_elapsed(game_id, live.game.elapsed)
+
+
+def _browser_lang(accept_language: str | None) -> Lang:
+    first = (accept_language or "").split(",")[0].strip().lower()
+    return "ru" if first.startswith("ru") else "en"
+
+
+def _solver_says_winnable(game: Game) -> bool:
+    from pyramide.solver import solve
+
+    return solve(game).winnable is True
+
+
+def _solver_says_lost(game: Game) -> bool:
+    try:
+        from pyramide.solver import is_lost
+    except ImportError:
+        return False
+    return bool(is_lost(game))
+
+

@@ -1,0 +1,45 @@
+"""Statistics of one rule set, computed from the stored games (never from the browser).
+
+>>> games = [{"id": 1, "code": "PY1-N-AAAAAAB", "score": 280, "moves": 60, "elapsed": 90.0,
+...           "status": "won", "finished_at": "x", "updated_at": "x"},
+...          {"id": 2, "code": None, "score": 120, "moves": 30, "elapsed": 50.0,
+...           "status": "lost", "finished_at": "y", "updated_at": "y"}]
+>>> s = statistics("N", games)
+>>> s["played"], s["won"], s["current_streak"], s["best_streak"]
+(2, 1, 0, 1)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["BEST_GAMES", "statistics"]
+
+BEST_GAMES = 10
+
+
+def statistics(rules: str, games: list[dict[str, Any]]) -> dict[str, Any]:
+    """Played, won, win rate, streaks, best games (score, then time, then moves), scores."""
+    won = sum(g["status"] == "won" for g in games)
+    best_streak = streak = 0
+    for game in games:
+        streak = streak + 1 if game["status"] == "won" else 0
+        best_streak = max(best_streak, streak)
+    best = sorted(games, key=lambda g: (-g["score"], g["elapsed"], g["moves"], g["id"]))
+    return {
+        "rules": rules,
+        "played": len(games),
+        "won": won,
+        "win_rate": won / len(games) if games else 0.0,
+        "current_streak": streak,
+        "best_streak": best_streak,
+        "best_games": [
+            {
+                "id": g["id"], "code": g["code"], "score": g["score"],
+                "elapsed": round(g["elapsed"], 1), "moves": g["moves"], "status": g["status"],
+                "finished_at": g["finished_at"] or g["updated_at"],
+            }
+            for g in best[:BEST_GAMES]
+        ],
+        "scores": [g["score"] for g in games],
+    }

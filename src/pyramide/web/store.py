@@ -1,0 +1,194 @@
+"""SQLite storage: every game as deal + rules + action log, written as it is played.
+
+One row per game in ``games`` (deal, rules, summary figures, the version the
+browser acts against) and one row per action in ``actions``; a game is
+rebuilt by replaying its actions through the engine, so a score is never
+taken from anywhere but the engine.  Settings live in ``settings``.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from pyramide.game import Game, LogEntry
+
+__all__ = ["GameRecord", "Store"]
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    rules TEXT NOT NULL,
+    code TEXT,
+    layout TEXT NOT NULL,
+    version INTEGER NOT NULL DEFAULT 0,
+    score INTEGER NOT NULL DEFAULT 0,
+    moves INTEGER NOT NULL DEFAULT 0,
+    elapsed REAL NOT NULL DEFAULT 0,
+    status TEXT NOT NULL DEFAULT 'playing',
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    finished_at TEXT
+);
+CREATE TABLE IF NOT EXISTS actions (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    seq INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    t REAL NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
+CREATE TABLE IF NOT EXISTS settings (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+"""
+
+
+def _now() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A stored game as it lies in the database, before replay."""
+
+    id: int
+    rules: str
+    code: str | None
+    layout: str
+    version: int
+    score: int
+    moves: int
+    elapsed: float
+    status: str
+    created_at: str
+    finished_at: str | None
+    log: list[list[Any]]
+
+    def save_dict(self) -> dict[str, Any]:
+        """The record in the save format of :mod:`pyramide.saves`."""
+        return {
+            "format": "pyramide-save", "version": 1, "rules": self.rules, "code": self.code,
+            "layout": self.layout, "log": self.log, "elapsed": self.elapsed,
+            "score": self.score, "moves": self.moves, "status": self.status,
+        }
+
+
+class Store:
+    """The database file; safe to share between the server's threads."""
+
+    def __init__(self, path: Path | str) -> None:
+        self.path = Path(path)
+        if str(path) != ":memory:":
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
+        self._lock = threading.RLock()
+        with self._lock:
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    # ------------------------------------------------------------------ games
+
+    def create_game(self, game: Game) -> int:
+        now = _now()
+        with self._lock:
+            cur = self._db.execute(
+                "INSERT INTO games (rules, code, layout, created_at, updated_at)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (game.rules.letter, game.code, game.deal.layout_text(), now, now),
+            )
+            assert cur.lastrowid is not None
+            return cur.lastrowid
+
+    def record(self, game_id: int, game: Game, version: int, logged: int) -> None:
+        """Write the actions ``game.log[logged:]`` and the new summary, atomically."""
+        entries: list[LogEntry] = game.log[logged:]
+        now = _now()
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                self._db.executemany(
+                    "INSERT INTO actions (game_id, seq, action, t) VALUES (?, ?, ?, ?)",
+                    [(game_id, logged + i, e.action, e.t) for i, e in enumerate(entries)],
+                )
+                self._db.execute(
+                    "UPDATE games SET version=?, score=?, moves=?, elapsed=?, status=?,"
+                    " updated_at=?, finished_at=CASE WHEN ?='playing' THEN NULL"
+                    " ELSE COALESCE(finished_at, ?) END WHERE id=?",
+                    (version, game.score, game.moves, round(game.elapsed, 3), game.status,
+                     now, game.status, now, game_id),
+                )
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    def touch_elapsed(self, game_id: int, elapsed: float) -> None:
+        with self._lock:
+            self._db.execute("UPDATE games SET elapsed=MAX(elapsed, ?) WHERE id=?",
+                             (round(elapsed, 3), game_id))
+
+    def load(self, game_id: int) -> GameRecord | None:
+        with self._lock:
+            row = self._db.execute(
+                "SELECT id, rules, code, layout, version, score, moves, elapsed, status,"
+                " created_at, finished_at FROM games WHERE id=?", (game_id,),
+            ).fetchone()
+            if row is None:
+                return None
+            log = [[a, t] for a, t in self._db.execute(
+                "SELECT action, t FROM actions WHERE game_id=? ORDER BY seq", (game_id,),
+            )]
+        (id_, rules, code, layout, version, score, moves, elapsed, status, created_at,
+         finished_at) = row
+        return GameRecord(id_, rules, code, layout, version, score, moves, elapsed, status,
+                          created_at, finished_at, log)
+
+    def current_game_id(self) -> int | None:
+        """The newest game, if it is still being played."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT id, status FROM games ORDER BY id DESC LIMIT 1"
+            ).fetchone()
+        return int(row[0]) if row is not None and row[1] == "playing" else None
+
+    def played_games(self, rules: str) -> list[dict[str, Any]]:
+        """Games of a rule set that count in statistics, oldest first.
+
+        A game counts once it has a move; the newest game does not count while
+        it is still being played (an older unfinished game counts as not won).
+        """
+        current = self.current_game_id()
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT id, code, score, moves, elapsed, status, finished_at, updated_at"
+                " FROM games WHERE rules=? AND moves>0 AND id IS NOT ? ORDER BY id",
+                (rules, current),
+            ).fetchall()
+        keys = ("id", "code", "score", "moves", "elapsed", "status", "finished_at", "updated_at")
+        return [dict(zip(keys, row, strict=True)) for row in rows]
+
+    # --------------------------------------------------------------- settings
+
+    def settings(self) -> dict[str, Any]:
+        with self._lock:
+            rows = self._db.execute("SELECT key, value FROM settings").fetchall()
+        return {key: json.loads(value) for key, value in rows}
+
+    def put_settings(self, values: dict[str, Any]) -> None:
+        with self._lock:
+            self._db.executemany(
+                "INSERT INTO settings (key, value) VALUES (?, ?)"
+                " ON CONFLICT(key) DO UPDATE SET value=excluded.value",
+                [(k, json.dumps(v)) for k, v in values.items()],
+            )

@@ -1,0 +1,180 @@
+"""The JSON API over a real SQLite file: actions, persistence, bad input."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from pyramide.deals import Deal
+from pyramide.web.app import create_app
+from pyramide.web.service import GameService
+from pyramide.web.store import Store
+from tests.web.conftest import FakeClock, reference_layout
+
+
+def new_game(client: TestClient, **body: Any) -> dict[str, Any]:
+    response = client.post("/api/games", json=body)
+    assert response.status_code == 201, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def act(client: TestClient, state: dict[str, Any], kind: str, card: str | None = None,
+        status: int = 200) -> dict[str, Any]:
+    body: dict[str, Any] = {"version": state["version"], "type": kind}
+    if card is not None:
+        body["card"] = card
+    response = client.post(f"/api/games/{state['id']}/actions", json=body)
+    assert response.status_code == status, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def test_reference_deal_by_taps(client: TestClient) -> None:
+    client.put("/api/settings", json={"lang": "ru", "explain_errors": True})
+    state = new_game(client, layout=reference_layout(), rules="N")
+    assert state["code"] is None and state["score"] == 0
+    bottom = [slot["card"] for slot in state["pyramid"][21:]]
+    assert bottom == ["7C", "10C", "3H", "4H", "3S", "KD", "7S"]
+    assert set(state["tappable"]) == {*bottom, "7D"}
+    state = act(client, state, "tap", "KD")
+    assert (state["score"], state["moves"]) == (10, 1)
+    state = act(client, state, "tap", "10C")
+    assert state["selection"] == "10C"
+    state = act(client, state, "tap", "3S")
+    assert (state["score"], state["moves"], state["selection"]) == (30, 2, None)
+    state = act(client, state, "tap", "7C")
+    state = act(client, state, "tap", "7S")
+    assert state["message"] == {"key": "sum_not_13", "text": "Сумма должна быть равна 13"}
+    assert state["selection"] == "7S" and state["moves"] == 2
+    before = state["selection"]
+    state = act(client, state, "tap", "QC")
+    assert state["message"]["text"] == "Эта карта заблокирована другой картой"
+    assert state["selection"] == before
+    client.put("/api/settings", json={"explain_errors": False, "lang": "en"})
+    state = act(client, state, "tap", "QC")
+    assert state["message"] is None
+    state = act(client, state, "undo")
+    assert (state["score"], state["moves"]) == (10, 2)
+    state = act(client, state, "undo")
+    assert (state["score"], state["moves"], state["can_undo"]) == (0, 2, False)
+    response = client.post(f"/api/games/{state['id']}/actions",
+                           json={"version": state["version"], "type": "undo"})
+    assert response.status_code == 400 and "nothing to undo" in response.json()["error"]
+
+
+def test_new_game_by_code_deals_the_same_cards(client: TestClient) -> None:
+    state = new_game(client, code="py1-n-aaaaaas")
+    assert state["code"] == "PY1-N-AAAAAAS"
+    deal = Deal.from_code("PY1-N-AAAAAAS")
+    assert [slot["card"] for slot in state["pyramid"]] == [c.code for c in deal.pyramid]
+    assert state["waste"] == [deal.waste.code] and state["stock"]["count"] == 23
+
+
+@pytest.mark.parametrize(("body", "needle"), [
+    ({"code": "PY2-N-AAAAAAS"}, "PY2-N-AAAAAAS"),
+    ({"code": "PY1-Z-AAAAAAS"}, "unknown rule set"),
+    ({"code": "PY1-N-AAA"}, "3 deal letters"),
+    ({"layout": "AS AS"}, "duplicate"),
+    ({"layout": "XX " * 52}, "unreadable card"),
+    ({"random": True, "rules": "Q"}, "unknown rule set"),
+    ({}, "exactly one"),
+    ({"code": 12}, "code"),
+    ({"code": "PY1-N-AAAAAAS", "extra": 1}, "extra"),
+])
+def test_bad_new_game_is_refused_with_reason(client: TestClient, body: Any, needle: str) -> None:
+    before = client.get("/api/games/current")
+    response = client.post("/api/games", json=body)
+    assert response.status_code == 400
+    assert needle in response.json()["error"]
+    after = client.get("/api/games/current")
+    assert before.status_code == after.status_code
+
+
+def test_broken_and_oversized_json(client: TestClient) -> None:
+    response = client.post("/api/games", content=b"{not json",
+                           headers={"content-type": "application/json"})
+    assert response.status_code == 400 and "malformed request" in response.json()["error"]
+    response = client.post("/api/games", content=b"x" * 70_000,
+                           headers={"content-type": "application/json"})
+    assert response.status_code == 413
+
+
+def test_illegal_tampered_and_stale_actions_change_nothing(client: TestClient) -> None:
+    state = new_game(client, code="PY1-N-AAAAAAS")
+    game_url = f"/api/games/{state['id']}/actions"
+    for body, status in [
+        ({"version": 0, "type": "tap", "card": "ZZ"}, 400),          # unreadable card
+        ({"version": 0, "type": "tap", "card": state["stock"] and "3S"}, 400),  # face down
+        ({"version": 0, "type": "tap"}, 400),                          # no card
+        ({"version": 0, "type": "fly"}, 400),                          # unknown type
+        ({"version": -1, "type": "stock"}, 400),
+        ({"version": 5, "type": "stock"}, 409),                        # stale
+    ]:
+        response = client.post(game_url, json=body)
+        assert response.status_code == status, (body, response.text)
+        assert "error" in response.json()
+    stale = client.post(game_url, json={"version": 5, "type": "stock"}).json()
+    assert stale["state"]["version"] == 0
+    assert client.get(f"/api/games/{state['id']}").json() == state
+    assert client.get("/api/games/999").status_code == 404
+    assert client.post("/api/games/999/actions",
+                       json={"version": 0, "type": "stock"}).status_code == 404
+
+
+def test_two_tabs_stay_consistent(client: TestClient) -> None:
+    tab_a = new_game(client, code="PY1-N-AAAAAAS")
+    tab_b = client.get(f"/api/games/{tab_a['id']}").json()
+    tab_a = act(client, tab_a, "stock")
+    response = client.post(f"/api/games/{tab_b['id']}/actions",
+                           json={"version": tab_b["version"], "type": "stock"})
+    assert response.status_code == 409
+    assert response.json()["state"] == client.get(f"/api/games/{tab_a['id']}").json()
+    assert response.json()["state"]["stock"]["count"] == 22
+
+
+def test_game_survives_a_new_server_on_the_same_file(db_path: Path, clock: FakeClock) -> None:
+    store = Store(db_path)
+    with TestClient(create_app(GameService(store, clock))) as client:
+        state = new_game(client, code="PY1-N-AAAAAAS")
+        state = act(client, state, "stock")
+        clock.now += 7.5
+        state = act(client, state, "stock")
+        state = act(client, state, "undo")
+    store.close()
+    store = Store(db_path)
+    with TestClient(create_app(GameService(store, clock))) as client:
+        again = client.get("/api/games/current").json()
+    store.close()
+    for key in ("id", "version", "pyramid", "waste", "stock", "score", "moves", "can_undo"):
+        assert again[key] == state[key], key
+    assert again["elapsed"] == pytest.approx(7.5)
+
+
+def test_statistics_come_from_stored_games(client: TestClient) -> None:
+    first = new_game(client, code="PY1-N-AAAAAAB")
+    act(client, first, "stock")
+    new_game(client, code="PY1-N-AAAAAAC")   # the first is now abandoned: played, not won
+    stats = client.get("/api/stats?rules=N").json()
+    assert (stats["played"], stats["won"], stats["win_rate"]) == (1, 0, 0.0)
+    assert stats["best_games"][0]["code"] == "PY1-N-AAAAAAB"
+    assert client.get("/api/stats?rules=?").status_code == 400
+
+
+def test_settings_and_rules(client: TestClient) -> None:
+    settings = client.get("/api/settings", headers={"accept-language": "ru-RU,ru;q=0.9"}).json()
+    assert settings["lang"] == "ru"
+    assert client.get("/api/settings").json()["lang"] == "en"
+    assert client.put("/api/settings", json={"lang": "de"}).status_code == 400
+    assert client.put("/api/settings", json={"rules": "Z"}).status_code == 400
+    assert client.put("/api/settings", json={"rules": "t"}).json()["rules"] == "T"
+    letters = {r["letter"] for r in client.get("/api/rules").json()}
+    assert {"N", "P", "R", "M", "T", "O", "C"} <= letters
+
+
+def test_openapi_schema_lists_the_api(client: TestClient) -> None:
+    paths = client.get("/openapi.json").json()["paths"]
+    assert {"/api/games", "/api/games/{game_id}/actions", "/api/stats"} <= set(paths)
