@@ -50,6 +50,7 @@ def run(args: argparse.Namespace) -> int:
         sock.bind((args.host, args.port))
     except OSError as exc:
         raise ValueError(f"cannot listen on {args.host}:{args.port}: {exc.strerror}") from None
+    sock.listen(128)  # accept connections as soon as the address is printed
     port = sock.getsockname()[1]
     shown_host = f"[{args.host}]" if family == socket.AF_INET6 else args.host
     url = f"http://{shown_host}:{port}/"
