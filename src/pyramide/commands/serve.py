@@ -44,7 +44,8 @@ def run(args: argparse.Namespace) -> int:
     service = GameService(store)
     app = create_app(service)
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
+    # IPPROTO_TCP (not 0) so that asyncio turns Nagle off on every connection
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind((args.host, args.port))
