@@ -1,0 +1,203 @@
+// All UI strings in both languages, and card naming (rank/suit tables only:
+// naming is not rules — the browser never decides what a card can do).
+
+export const STRINGS = {
+  ru: {
+    title: "Пирамида",
+    score: "Очки",
+    moves: "Ходы",
+    time: "Время",
+    deal: "Расклад",
+    layout: "по списку карт",
+    copy: "Копировать код расклада",
+    copied: "Скопировано",
+    copyFailed: "Не удалось скопировать",
+    newGame: "Новая игра",
+    undo: "Отменить",
+    hint: "Подсказка",
+    stats: "Статистика",
+    settings: "Настройки",
+    close: "Закрыть",
+    pyramid: "Пирамида",
+    wasteZone: "Отбой",
+    stockCards: "Колода, карт: {n}",
+    stockRecycle: "Колода пуста — перевернуть отбой",
+    stockEmpty: "Колода пуста",
+    redealsLeft: "Осталось проходов колоды: {n}",
+    openCard: "открытая карта колоды: {name}",
+    random: "Случайный",
+    byCode: "По коду",
+    cardList: "Список карт",
+    randomHelp: "Новый расклад наугад по выбранным правилам.",
+    winnableOnly: "Только выигрышные расклады",
+    codeLabel: "Код расклада",
+    codeHelp: "Вставьте код, например PY1-N-AAAAAAS: те же карты по тем же правилам.",
+    layoutLabel: "52 карты",
+    layoutHelp: "Через пробел: 28 карт пирамиды по рядам сверху вниз, слева направо, затем карта отбоя и 23 карты колоды сверху вниз. Например: JD 6C 7H … (10 можно писать как T).",
+    rulesLabel: "Правила",
+    dealBtn: "Сдать",
+    playBtn: "Играть",
+    searching: "Ищу расклад…",
+    language: "Язык",
+    explainErrors: "Объяснять ошибки (например, заблокированную карту)",
+    warnLost: "Предупреждать, когда позицию уже не выиграть",
+    animations: "Анимация",
+    rulesForNew: "Правила для новых игр",
+    keysHelp: "Клавиши: стрелки и Tab — выбор карты, Enter/пробел — нажать, D — колода, U или Ctrl+Z — отмена, H — подсказка, N — новая игра, Esc — закрыть окно.",
+    played: "Сыграно",
+    won: "Выиграно",
+    winRate: "Доля побед",
+    currentStreak: "Текущая серия",
+    bestStreak: "Лучшая серия",
+    bestGames: "Лучшие игры",
+    distribution: "Распределение очков",
+    noGames: "Пока нет завершённых игр по этим правилам.",
+    colScore: "Очки",
+    colTime: "Время",
+    colMoves: "Ходы",
+    colDeal: "Расклад",
+    colDate: "Дата",
+    games: "игр",
+    wonTitle: "Победа!",
+    lostTitle: "Ходов больше нет",
+    endSummary: "Очки: {score} · ходы: {moves} · время: {time}",
+    lostWarning: "Эту позицию уже не выиграть — можно начать новую игру.",
+    hintDraw: "Подсказка: возьмите карту из колоды",
+    hintRecycle: "Подсказка: переверните отбой в колоду",
+    hintNone: "Подсказать нечего",
+    hintLost: "Выигрыша уже нет; лучшее — убрать {n} из 28 карт пирамиды",
+    stale: "Игра изменилась в другой вкладке — показано текущее состояние",
+    offline: "Нет связи с сервером",
+    noGame: "Нет текущей игры",
+    langRu: "Русский",
+    langEn: "English",
+  },
+  en: {
+    title: "Pyramid",
+    score: "Score",
+    moves: "Moves",
+    time: "Time",
+    deal: "Deal",
+    layout: "layout",
+    copy: "Copy the deal code",
+    copied: "Copied",
+    copyFailed: "Could not copy",
+    newGame: "New game",
+    undo: "Undo",
+    hint: "Hint",
+    stats: "Statistics",
+    settings: "Settings",
+    close: "Close",
+    pyramid: "Pyramid",
+    wasteZone: "Waste",
+    stockCards: "Stock, {n} cards",
+    stockRecycle: "Stock empty — turn the waste over",
+    stockEmpty: "Stock empty",
+    redealsLeft: "Passes left: {n}",
+    openCard: "open stock card: {name}",
+    random: "Random",
+    byCode: "By code",
+    cardList: "Card list",
+    randomHelp: "A new random deal under the chosen rules.",
+    winnableOnly: "Winnable deals only",
+    codeLabel: "Deal code",
+    codeHelp: "Paste a code such as PY1-N-AAAAAAS: the same cards under the same rules.",
+    layoutLabel: "52 cards",
+    layoutHelp: "Separated by spaces: the 28 pyramid cards row by row, top to bottom, left to right, then the waste card and the 23 stock cards from the top. E.g. JD 6C 7H … (10 may be written T).",
+    rulesLabel: "Rules",
+    dealBtn: "Deal",
+    playBtn: "Play",
+    searching: "Looking for a deal…",
+    language: "Language",
+    explainErrors: "Explain errors (e.g. a blocked card)",
+    warnLost: "Warn when the position can no longer be won",
+    animations: "Animations",
+    rulesForNew: "Rules for new games",
+    keysHelp: "Keys: arrows and Tab pick a card, Enter/Space taps, D draws, U or Ctrl+Z undoes, H hints, N new game, Esc closes a dialog.",
+    played: "Played",
+    won: "Won",
+    winRate: "Win rate",
+    currentStreak: "Current streak",
+    bestStreak: "Best streak",
+    bestGames: "Best games",
+    distribution: "Score distribution",
+    noGames: "No finished games under these rules yet.",
+    colScore: "Score",
+    colTime: "Time",
+    colMoves: "Moves",
+    colDeal: "Deal",
+    colDate: "Date",
+    games: "games",
+    wonTitle: "You won!",
+    lostTitle: "No more moves",
+    endSummary: "Score: {score} · moves: {moves} · time: {time}",
+    lostWarning: "This position can no longer be won — you may start a new game.",
+    hintDraw: "Hint: draw a card from the stock",
+    hintRecycle: "Hint: turn the waste over",
+    hintNone: "Nothing to hint",
+    hintLost: "No win left; the best is to remove {n} of the 28 pyramid cards",
+    stale: "The game changed in another tab — showing its current state",
+    offline: "No connection to the server",
+    noGame: "No game in progress",
+    langRu: "Русский",
+    langEn: "English",
+  },
+};
+
+const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+const RU_INDEX = { A: "Т", J: "В", Q: "Д", K: "К" };
+const RANK_NAMES = {
+  ru: ["туз", "двойка", "тройка", "четвёрка", "пятёрка", "шестёрка", "семёрка",
+    "восьмёрка", "девятка", "десятка", "валет", "дама", "король"],
+  en: ["ace", "two", "three", "four", "five", "six", "seven",
+    "eight", "nine", "ten", "jack", "queen", "king"],
+};
+const SUIT_NAMES = {
+  ru: { C: "треф", D: "бубен", H: "червей", S: "пик" },
+  en: { C: "clubs", D: "diamonds", H: "hearts", S: "spades" },
+};
+
+/** Split "10H" into {rank: "10", suit: "H"}. */
+export function parseCard(code) {
+  return { rank: code.slice(0, -1), suit: code.slice(-1) };
+}
+
+/** The corner index in the UI language: Т К Д В in Russian, A K Q J in English. */
+export function cardIndex(code, lang) {
+  const { rank } = parseCard(code);
+  return lang === "ru" ? (RU_INDEX[rank] || rank) : rank;
+}
+
+/** The full name for screen readers: "дама треф", "queen of clubs". */
+export function cardName(code, lang) {
+  const { rank, suit } = parseCard(code);
+  const i = RANKS.indexOf(rank);
+  if (lang === "ru") return `${RANK_NAMES.ru[i]} ${SUIT_NAMES.ru[suit]}`;
+  return `${RANK_NAMES.en[i]} of ${SUIT_NAMES.en[suit]}`;
+}
+
+export function isRed(code) {
+  const suit = code.slice(-1);
+  return suit === "H" || suit === "D";
+}
+
+export function isFace(code) {
+  const { rank } = parseCard(code);
+  return rank === "J" || rank === "Q" || rank === "K";
+}
+
+/** Look a string up and fill {placeholders}. */
+export function translate(lang, key, vars = {}) {
+  const table = STRINGS[lang] || STRINGS.en;
+  const text = table[key] ?? STRINGS.en[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (_, name) => String(vars[name] ?? ""));
+}
+
+/** Seconds → "m:ss" or "h:mm:ss". */
+export function formatTime(seconds) {
+  const s = Math.max(0, Math.floor(seconds || 0));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const ss = String(s % 60).padStart(2, "0");
+  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${ss}` : `${m}:${ss}`;
+}
