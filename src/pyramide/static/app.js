@@ -190,11 +190,11 @@ function makeCard(code) {
   el.dataset.card = code;
   const { rank, suit } = parseCard(code);
   const use = `<use href="#s-${suit}"/>`;
-  const corner = (cls) => `<span class="corner${cls}"><span class="rank${rank === "10" ? " ten" : ""}"></span><svg>${use}</svg></span>`;
+  const corner = (cls) => `<span class="corner${cls}" aria-hidden="true"><span class="rank${rank === "10" ? " ten" : ""}"></span><svg>${use}</svg></span>`;
   const middle = isFace(code)
     ? `<span class="face"><b></b><svg>${use}</svg></span>`
     : `<svg class="pip">${use}</svg>`;
-  el.innerHTML = corner("") + middle + corner(" br");
+  el.innerHTML = corner("") + middle;
   return el;
 }
 
@@ -477,9 +477,9 @@ function focusables() {
   return [...$$('.card[data-card][data-free="true"]', board), stockEl];
 }
 
+/** Where a card lies on the table (its layout place, whatever animation is running). */
 function centre(el) {
-  const r = el.getBoundingClientRect();
-  return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+  return { x: el.offsetLeft + el.offsetWidth / 2, y: el.offsetTop + el.offsetHeight / 2 };
 }
 
 function moveFocus(key) {

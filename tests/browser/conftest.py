@@ -1,0 +1,146 @@
+"""Browser fixtures: one real server per test module, and a driver for the table.
+
+Every test here drives the system Chromium (``browser_type_launch_args`` in the
+top conftest) against ``pyramide serve`` in a subprocess.  The page marks
+``body[data-busy="false"]`` once every request it made has been answered and
+rendered, so a test waits for that after each tap instead of sleeping.
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from tests.conftest import LiveServer
+
+REFERENCE_ROWS = [
+    "JD", "6C 7H", "AS 4D QS", "5H 3D 6H 8S", "KH KC AD KS 9C",
+    "QC 2C 8D 10D 10S JS", "7C 10C 3H 4H 3S KD 7S",
+]
+DECK = [rank + suit for suit in "CDHS"
+        for rank in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")]
+
+
+def reference_layout() -> str:
+    """Rule book §9: the printed pyramid, waste 7♦, the other 23 cards as the stock."""
+    pyramid = " ".join(REFERENCE_ROWS).split()
+    stock = [c for c in DECK if c not in pyramid and c != "7D"]
+    return " ".join([*pyramid, "7D", *stock])
+
+
+def call(url: str, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+    """One JSON request to the server; returns (status, decoded body)."""
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(url + path, data=data, method=method,
+                                     headers={"content-type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=60) as response:
+            return response.status, json.loads(response.read() or b"null")
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read() or b"null")
+
+
+def put_settings(url: str, **values: Any) -> dict[str, Any]:
+    status, body = call(url, "PUT", "/api/settings", values)
+    assert status == 200, body
+    return body  # type: ignore[no-any-return]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """One server (and database) shared by the tests of a module."""
+    live = LiveServer(tmp_path_factory.mktemp("browser") / "pyramide.sqlite3")
+    live.start()
+    try:
+        yield live
+    finally:
+        live.stop()
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    return {**browser_context_args, "locale": "ru-RU",
+            "viewport": {"width": 1280, "height": 800}}
+
+
+class Table:
+    """The page seen as a card table: open it, tap cards, read the figures."""
+
+    def __init__(self, page: Page, url: str) -> None:
+        self.page = page
+        self.url = url
+
+    def open(self, path: str = "/") -> Table:
+        self.page.goto(self.url + path)
+        self.page.wait_for_selector('body[data-ready="true"]')
+        self.idle()
+        return self
+
+    def idle(self) -> None:
+        self.page.wait_for_selector('body[data-busy="false"]', state="attached")
+
+    def card(self, code: str) -> Locator:
+        return self.page.locator(f'[data-card="{code}"]')
+
+    def tap(self, code: str) -> None:
+        """Click a card where a player can see it: its top-left corner, the part a
+        covered card still shows (a click the card above would catch fails)."""
+        card = self.card(code)
+        box = card.bounding_box()
+        assert box is not None, f"{code} is not on the table"
+        card.click(position={"x": box["width"] * 0.25, "y": box["height"] * 0.15})
+        self.idle()
+
+    def stock(self) -> None:
+        self.page.locator('[data-zone="stock"]').click()
+        self.idle()
+
+    def button(self, testid: str) -> None:
+        self.page.get_by_test_id(testid).click()
+        self.idle()
+
+    def text(self, testid: str) -> str:
+        return self.page.get_by_test_id(testid).inner_text().strip()
+
+    @property
+    def score(self) -> int:
+        return int(self.text("score"))
+
+    @property
+    def moves(self) -> int:
+        return int(self.text("moves"))
+
+    def pyramid(self) -> list[str]:
+        """The pyramid cards on the table in rule-book order (row by row, left to right)."""
+        cells = self.page.locator('[data-zone="pyramid"][data-card]').evaluate_all(
+            "els => els.map(e => [+e.dataset.row, +e.dataset.col, e.dataset.card])")
+        return [card for _, _, card in sorted(cells)]
+
+    def on_table(self) -> set[str]:
+        return set(self.page.locator("[data-card]").evaluate_all(
+            "els => els.map(e => e.dataset.card)"))
+
+    def expect_figures(self, score: int, moves: int) -> None:
+        expect(self.page.get_by_test_id("score")).to_have_text(str(score))
+        expect(self.page.get_by_test_id("moves")).to_have_text(str(moves))
+
+    def state(self) -> dict[str, Any]:
+        status, body = call(self.url, "GET", "/api/games/current")
+        assert status == 200, body
+        return body  # type: ignore[no-any-return]
+
+
+@pytest.fixture
+def table(page: Page, server: LiveServer) -> Table:
+    return Table(page, server.url)
+
+
+def screenshot_dir() -> Path:
+    return Path(__file__).resolve().parents[2] / "docs" / "screenshots"

@@ -1,0 +1,104 @@
+"""The table fits a phone held upright and a wide desktop, in both languages.
+
+Geometry is checked on the real page (boxes as Chromium lays them out), and a
+screenshot of each size is saved (to the test's tmp dir; to docs/screenshots
+with PYRAMIDE_SCREENSHOTS=1 — benchmarks/screenshots.py makes the docs ones).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from tests.browser.conftest import Table, put_settings, screenshot_dir
+from tests.conftest import LiveServer
+
+pytestmark = pytest.mark.browser
+
+SIZES = {"desktop": (1440, 900), "phone": (390, 844)}
+
+
+def boxes(table: Table, selector: str) -> list[dict[str, Any]]:
+    return table.page.locator(selector).evaluate_all("""els => els.map(e => {
+        const r = e.getBoundingClientRect();
+        return {card: e.dataset.card, row: +e.dataset.row, col: +e.dataset.col,
+                x: r.left, y: r.top, w: r.width, h: r.height};
+    })""")
+
+
+def overlaps(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    return (a["x"] < b["x"] + b["w"] - 1 and b["x"] < a["x"] + a["w"] - 1
+            and a["y"] < b["y"] + b["h"] - 1 and b["y"] < a["y"] + a["h"] - 1)
+
+
+@pytest.mark.parametrize("size", sorted(SIZES))
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_table_fits_the_screen(browser: Browser, server: LiveServer, tmp_path: Path,
+                               size: str, lang: str) -> None:
+    width, height = SIZES[size]
+    put_settings(server.url, lang=lang, animations=False)
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  locale="ru-RU" if lang == "ru" else "en-US",
+                                  has_touch=size == "phone", is_mobile=size == "phone")
+    try:
+        table = Table(context.new_page(), server.url).open("/?deal=PY1-N-AAAAAAS")
+        page = table.page
+        # a little play: a king and a pair gone, a card drawn, one selected
+        for code in ("KC", "3D", "10C"):
+            table.page.locator(f'[data-card="{code}"]').tap() if size == "phone" \
+                else table.tap(code)
+            table.idle()
+        table.stock()
+        table.tap("2S")
+        table.expect_figures(20, 3)
+        expect(table.card("2S")).to_have_attribute("data-selected", "true")
+
+        pyramid = boxes(table, '[data-zone="pyramid"][data-card]')
+        others = boxes(table, '[data-zone="waste"][data-card], [data-zone="stock"]')
+        assert len(pyramid) == 26 and len(others) == 2
+        for box in pyramid + others:  # nothing cut off
+            assert box["x"] >= 0 and box["y"] >= 0, box
+            assert box["x"] + box["w"] <= width and box["y"] + box["h"] <= height, box
+        # stock and waste lie beside the pyramid, never on it
+        for a in others:
+            assert not any(overlaps(a, b) for b in pyramid), a
+        # the pyramid is drawn with real overlap: each card half over the two below
+        at = {(b["row"], b["col"]): b for b in pyramid}
+        for (row, col), b in at.items():
+            for below in ((row + 1, col), (row + 1, col + 1)):
+                if below in at:
+                    c = at[below]
+                    assert overlaps(b, c), (b, c)
+                    assert abs(c["y"] - (b["y"] + b["h"] / 2)) <= 2, (b, c)
+        # cards big enough to read and to touch; the index legible
+        card_w = pyramid[0]["w"]
+        assert card_w >= (44 if size == "phone" else 90), card_w
+        font = page.locator('[data-card="AS"] .rank').first.evaluate(
+            "e => parseFloat(getComputedStyle(e).fontSize)")
+        assert font >= 14, font
+        # toolbar and status inside the screen and clear of the cards
+        for testid in ("new-game", "undo", "hint", "stats", "settings",
+                       "score", "moves", "time", "deal-code"):
+            found = page.get_by_test_id(testid).bounding_box()
+            assert found is not None, testid
+            box = {"x": found["x"], "y": found["y"], "w": found["width"], "h": found["height"]}
+            assert box["x"] >= 0 and box["x"] + box["w"] <= width, testid
+            assert box["y"] >= 0 and box["y"] + box["h"] <= height, testid
+            assert not any(overlaps(box, b) for b in pyramid + others), testid
+        # labels are not cut: every tool's text fits its button
+        clipped = page.locator(".tool span").evaluate_all(
+            "els => els.filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.textContent)")
+        assert clipped == []
+        # no horizontal scrolling
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        target = tmp_path
+        if os.environ.get("PYRAMIDE_SCREENSHOTS"):
+            target = screenshot_dir()
+            target.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(target / f"table-{lang}-{size}.png"))
+    finally:
+        context.close()

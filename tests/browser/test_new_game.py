@@ -1,0 +1,100 @@
+"""New game dialog: a code deals the same cards; bad input is shown in the dialog."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from pyramide.deals import Deal
+from tests.browser.conftest import Table, call, put_settings
+from tests.conftest import LiveServer
+
+pytestmark = pytest.mark.browser
+
+
+def engine_pyramid(code: str) -> list[str]:
+    return [card.code for card in Deal.from_code(code).cards[:28]]
+
+
+def test_new_game_by_code_deals_the_same_cards(table: Table, server: LiveServer) -> None:
+    put_settings(server.url, lang="en", animations=True, rules="N")
+    table.open("/")
+    page = table.page
+    first_code = table.text("deal-code")
+    assert first_code.startswith("PY1-N-")  # no game yet: a random one was dealt
+    assert table.pyramid() == engine_pyramid(first_code)
+
+    for code in ("PY1-N-AAAAAAS", "PY1-P-BCDEFGH"):
+        table.button("new-game")
+        dialog = page.get_by_test_id("new-game-dialog")
+        expect(dialog).to_be_visible()
+        page.get_by_role("tab", name="By code").click()
+        page.get_by_test_id("deal-code-input").fill(code.lower())
+        page.get_by_test_id("new-game-submit").click()
+        table.idle()
+        expect(dialog).to_be_hidden()
+        expect(page.get_by_test_id("deal-code")).to_have_text(code)
+        expect(page.locator('[data-zone="pyramid"][data-card]')).to_have_count(28)
+        assert table.pyramid() == engine_pyramid(code)
+        table.expect_figures(0, 0)
+        deal = Deal.from_code(code)
+        if code.startswith("PY1-P"):  # open stock: the top stock card lies face up
+            expect(page.locator('[data-zone="stock-card"]')).to_have_attribute(
+                "data-card", deal.cards[29].code)
+            expect(page.locator('[data-zone="stock"] .redeals')).to_have_text("↻2")
+        else:
+            expect(page.locator('[data-zone="stock-card"]')).to_have_count(0)
+        expect(page.locator('[data-zone="waste"][data-card]')).to_have_attribute(
+            "data-card", deal.cards[28].code)
+
+
+def test_bad_code_shows_the_error_in_the_dialog(table: Table, server: LiveServer) -> None:
+    put_settings(server.url, lang="ru")
+    table.open("/?deal=PY1-N-AAAAAAJ")
+    page = table.page
+    table.tap(table.pyramid()[-1])  # a move, so that "unchanged" means something
+    before = (table.pyramid(), table.text("deal-code"), table.score, table.moves,
+              page.locator("body").get_attribute("data-version"))
+    current = table.state()
+
+    table.button("new-game")
+    dialog = page.get_by_test_id("new-game-dialog")
+    page.get_by_role("tab", name="По коду").click()
+    bad = "PY1-N-AAAA"
+    page.get_by_test_id("deal-code-input").fill(bad)
+    page.get_by_test_id("new-game-submit").click()
+    table.idle()
+    status, answer = call(server.url, "POST", "/api/games", {"code": bad})
+    assert status == 400
+    error = page.get_by_test_id("new-game-error")
+    expect(error).to_have_text(answer["error"])
+    expect(error).to_contain_text("PY1-N-AAAA")
+    expect(dialog).to_be_visible()
+
+    # an explicit list with a duplicate card: the engine's reason, in the dialog
+    page.get_by_role("tab", name="Список карт").click()
+    expect(error).to_have_text("")
+    page.get_by_test_id("layout-input").fill("AS " * 52)
+    page.get_by_test_id("new-game-submit").click()
+    table.idle()
+    expect(error).not_to_have_text("")
+    expect(dialog).to_be_visible()
+
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    after = (table.pyramid(), table.text("deal-code"), table.score, table.moves,
+             page.locator("body").get_attribute("data-version"))
+    assert after == before
+    again = table.state()
+    assert (again["id"], again["version"]) == (current["id"], current["version"])
+
+
+def test_deal_link_opens_the_deal_and_bad_link_keeps_the_game(
+        table: Table, server: LiveServer) -> None:
+    put_settings(server.url, lang="ru")
+    table.open("/?deal=PY1-N-AAAAAAB")
+    expect(table.page.get_by_test_id("deal-code")).to_have_text("PY1-N-AAAAAAB")
+    assert table.pyramid() == engine_pyramid("PY1-N-AAAAAAB")
+    table.open("/?deal=nonsense")
+    expect(table.page.get_by_test_id("message")).to_contain_text("nonsense")
+    expect(table.page.get_by_test_id("deal-code")).to_have_text("PY1-N-AAAAAAB")
