@@ -39,3 +39,26 @@ def test_game_survives_a_killed_server(page: Page, live_server: LiveServer) -> N
     table.expect_figures(20, 3)
     expect(table.page.locator('[data-zone="waste"][data-card]')).to_have_count(0)
     expect(table.page.locator('[data-zone="stock"]')).to_contain_text("23")
+
+
+def test_two_tabs_stay_consistent(page: Page, server: LiveServer) -> None:
+    """A tab acting on an old version is refused (409) and shows the current game."""
+    put_settings(server.url, lang="ru", animations=True)
+    first = Table(page, server.url).open("/?deal=PY1-N-AAAAAAS")
+    second = Table(page.context.new_page(), server.url).open("/")
+    assert second.pyramid() == first.pyramid()
+
+    first.tap("KC")
+    first.expect_figures(10, 1)
+    expect(second.card("KC")).to_have_count(1)  # the second tab has not heard yet
+    with second.page.expect_response(lambda r: "/actions" in r.url) as answer:
+        second.stock()
+    assert answer.value.status == 409
+    # the refused draw did nothing; the second tab now shows the first tab's move
+    expect(second.card("KC")).to_have_count(0)
+    second.expect_figures(10, 1)
+    expect(second.page.get_by_test_id("message")).not_to_have_text("")
+    expect(second.page.locator('[data-zone="stock"]')).to_contain_text("23")
+    second.stock()  # and it plays on from there
+    second.expect_figures(10, 2)
+    expect(second.page.locator('[data-zone="stock"]')).to_contain_text("22")

@@ -24,7 +24,7 @@ const toastEl = $("#toast");
 const CH = 1.4;
 const SX = 1.1;
 const STEP = CH / 2;
-const FAN = 0.27;
+const FAN = 0.38;
 
 const ui = {
   state: null,          // the server's state JSON, untouched
@@ -64,6 +64,7 @@ async function api(method, path, body) {
     const res = await fetch(path, init);
     let data = null;
     try { data = await res.json(); } catch { /* no JSON body */ }
+    if (!res.ok && !(data && data.error)) data = { error: t("serverError", { status: res.status }) };
     return { status: res.status, data };
   } catch {
     return { status: 0, data: { error: t("offline") } };
@@ -80,10 +81,10 @@ function enqueue(work) {
   return run;
 }
 
-function act(action) {
+function act(action, when = () => true) {
   return enqueue(async () => {
     const s = ui.state;
-    if (!s) return;
+    if (!s || !when(s)) return;
     const { status, data } = await api("POST", `/api/games/${s.id}/actions`,
       { version: s.version, ...action });
     if (status === 200 || status === 201) {
@@ -95,6 +96,11 @@ function act(action) {
       toast((data && data.error) || t("offline"), "error");
     }
   });
+}
+
+/** Undo, when the server says there is something to undo (as the disabled button shows). */
+function undo() {
+  return act({ type: "undo" }, (s) => s.can_undo);
 }
 
 function setState(state, fresh) {
@@ -532,14 +538,14 @@ document.addEventListener("keydown", (ev) => {
   const letter = (ev.key || "").toLowerCase();
   if ((ev.ctrlKey || ev.metaKey) && (key === "KeyZ" || letter === "z")) {
     ev.preventDefault();
-    act({ type: "undo" });
+    undo();
     return;
   }
   if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
   if (ev.key.startsWith("Arrow")) { ev.preventDefault(); moveFocus(ev.key); return; }
   const is = (code, ch) => key === code || letter === ch;
   if (is("KeyD", "d")) act({ type: "stock" });
-  else if (is("KeyU", "u")) act({ type: "undo" });
+  else if (is("KeyU", "u")) undo();
   else if (is("KeyH", "h")) requestHint();
   else if (is("KeyN", "n")) openNewGame();
   else return;
@@ -749,7 +755,7 @@ $("#end-new").addEventListener("click", async () => {
 });
 
 $("#btn-new").addEventListener("click", () => openNewGame());
-$("#btn-undo").addEventListener("click", () => act({ type: "undo" }));
+$("#btn-undo").addEventListener("click", () => undo());
 $("#btn-hint").addEventListener("click", () => requestHint());
 $("#btn-stats").addEventListener("click", () => openStats());
 $("#btn-settings").addEventListener("click", () => openSettings());
