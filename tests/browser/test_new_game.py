@@ -98,3 +98,13 @@ def test_deal_link_opens_the_deal_and_bad_link_keeps_the_game(
     table.open("/?deal=nonsense")
     expect(table.page.get_by_test_id("message")).to_contain_text("nonsense")
     expect(table.page.get_by_test_id("deal-code")).to_have_text("PY1-N-AAAAAAB")
+
+
+def test_copy_button_copies_the_deal_code(table: Table, server: LiveServer) -> None:
+    put_settings(server.url, lang="en")
+    table.page.context.grant_permissions(["clipboard-read", "clipboard-write"],
+                                         origin=server.url)
+    table.open("/?deal=PY1-C-QWERTYU")
+    table.button("copy-code")
+    expect(table.page.get_by_test_id("message")).to_have_text("Copied")
+    assert table.page.evaluate("navigator.clipboard.readText()") == "PY1-C-QWERTYU"

@@ -385,8 +385,8 @@ function render({ fresh = false, prev = null, instant = false } = {}) {
   stockEl.title = label;
 
   // messages and the end of the game
-  if (fresh) {
-    if (s.message) toast(s.message.text, s.message.key);
+  if (fresh) {  // the end of the game has its dialog; other messages a toast
+    if (s.message && s.status === "playing") toast(s.message.text, s.message.key);
     else clearToast();
   }
   if (s.status !== "playing" && ui.endShownFor !== s.id) {
