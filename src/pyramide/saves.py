@@ -57,7 +57,8 @@ def load_game(text: str | bytes, *, clock: Clock = time.monotonic) -> Game:
     """Rebuild a game from :func:`dump_game` output; raises :class:`InvalidSaveError`."""
     try:
         data = json.loads(text)
-    except (ValueError, TypeError) as exc:
+    except (ValueError, TypeError, RecursionError) as exc:
+        # RecursionError: absurdly deep nesting ("[[[[..."), corrupt all the same
         raise InvalidSaveError(f"saved game is not valid JSON: {exc}") from None
     return game_from_dict(data, clock=clock)
 
