@@ -66,7 +66,8 @@ def load_game(text: str | bytes, *, clock: Clock = time.monotonic) -> Game:
 def game_from_dict(data: object, *, clock: Clock = time.monotonic) -> Game:
     if not isinstance(data, dict):
         raise InvalidSaveError(f"saved game must be a JSON object, got {_short(data)}")
-    if data.get("format") != SAVE_FORMAT or data.get("version") != SAVE_VERSION:
+    version = data.get("version")
+    if data.get("format") != SAVE_FORMAT or isinstance(version, bool) or version != SAVE_VERSION:
         raise InvalidSaveError(
             f"not a Pyramide save (format {data.get('format')!r}, version {data.get('version')!r})"
         )
@@ -86,12 +87,14 @@ def game_from_dict(data: object, *, clock: Clock = time.monotonic) -> Game:
         game._replay(entries)
         for key, actual in (("score", game.score), ("moves", game.moves),
                             ("status", game.status)):
-            if key in data and data[key] != actual:
+            # a JSON true/false is not a number, although Python finds True == 1
+            if key in data and (isinstance(data[key], bool) or data[key] != actual):
                 raise InvalidSaveError(
                     f"saved {key} {data[key]!r} does not match the replayed game ({actual!r})"
                 )
         elapsed = data.get("elapsed", 0.0)
-        if not isinstance(elapsed, int | float) or not math.isfinite(elapsed) or elapsed < 0:
+        if (isinstance(elapsed, bool) or not isinstance(elapsed, int | float)
+                or not math.isfinite(elapsed) or elapsed < 0):
             raise InvalidSaveError(f"saved elapsed time {elapsed!r} is not a valid number")
         game.resume(float(elapsed))
     except InvalidSaveError:
