@@ -1,0 +1,188 @@
+"""``pyramide deal``: the deal as a pyramid or as JSON; errors on stderr with status 2."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pyramide import DECK, Card, Deal, DealCode
+from pyramide.cli import main
+
+REFERENCE_ROWS = [
+    "J♦",
+    "6♣ 7♥",
+    "A♠ 4♦ Q♠",
+    "5♥ 3♦ 6♥ 8♠",
+    "K♥ K♣ A♦ K♠ 9♣",
+    "Q♣ 2♣ 8♦ 10♦ 10♠ J♠",
+    "7♣ 10♣ 3♥ 4♥ 3♠ K♦ 7♠",
+]
+CARD_CODE = re.compile(r"(A|[2-9]|10|J|Q|K)[CDHS]")
+
+
+def reference_layout() -> str:
+    pyramid = " ".join(REFERENCE_ROWS).split()
+    used = {Card.parse(t) for t in [*pyramid, "7♦"]}
+    return " ".join([*pyramid, "7♦", *(c.code for c in DECK if c not in used)])
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    status = main(["deal", *args])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:
+    status, out, err = run(capsys, *args, "--json")
+    assert (status, err) == (0, "")
+    data = json.loads(out)
+    assert isinstance(data, dict)
+    return data
+
+
+def check_shape(data: dict[str, Any]) -> Deal:
+    assert list(data) == ["code", "rules", "pyramid", "waste", "stock"]
+    assert [len(row) for row in data["pyramid"]] == [1, 2, 3, 4, 5, 6, 7]
+    assert len(data["waste"]) == 1
+    assert len(data["stock"]) == 23
+    cards = [*(c for row in data["pyramid"] for c in row), *data["waste"], *data["stock"]]
+    assert all(isinstance(c, str) and CARD_CODE.fullmatch(c) for c in cards), cards
+    assert len(set(cards)) == 52
+    return Deal.parse_layout(cards)
+
+
+# ------------------------------------------------------------------ output
+
+
+def test_deal_code_as_a_pyramid(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "PY1-N-AAAAAAS")
+    assert (status, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0].startswith("PY1-N-AAAAAAS")
+    assert "Pyramide" in lines[0]
+    deal = Deal.from_number(18)
+    rows = [" ".join(map(str, row)) for row in deal.rows]
+    body = [" ".join(line.split()) for line in lines[1:] if line.strip()]
+    assert body[:7] == rows
+    assert f"waste: {deal.waste}" in out
+    assert "stock (23, top first):" in out
+    assert out.split("top first):")[1].split()[0] == str(deal.stock[0])
+
+
+def test_deal_code_as_json(capsys: pytest.CaptureFixture[str]) -> None:
+    data = run_json(capsys, "PY1-N-AAAAAAS")
+    assert data["code"] == "PY1-N-AAAAAAS"
+    assert data["rules"] == "N"
+    deal = check_shape(data)
+    assert deal.cards == Deal.from_number(18).cards
+    assert data["pyramid"][0] == ["AD"]
+    assert data["waste"] == ["10C"]
+
+
+def test_code_is_normalised_and_names_the_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    data = run_json(capsys, "  py1-p-aaaaaaj ")
+    assert data["code"] == "PY1-P-AAAAAAJ"
+    assert data["rules"] == "P"
+    assert check_shape(data).cards == Deal.from_number(9).cards
+
+
+def test_explicit_layout(capsys: pytest.CaptureFixture[str]) -> None:
+    data = run_json(capsys, "--layout", reference_layout())
+    assert data["code"] is None
+    assert data["rules"] == "N"
+    deal = check_shape(data)
+    assert [" ".join(map(str, row)) for row in deal.rows] == REFERENCE_ROWS
+    assert data["waste"] == ["7D"]
+    assert "10C" in data["pyramid"][6] and "10D" in data["pyramid"][5]
+
+    data = run_json(capsys, "--layout", reference_layout().lower(), "--rules", "c")
+    assert data["rules"] == "C"
+    status, out, _ = run(capsys, "--layout", reference_layout())
+    assert status == 0
+    assert out.startswith("explicit layout")
+    assert [" ".join(line.split()) for line in out.splitlines()[2:9]] == REFERENCE_ROWS
+
+
+def test_random_deal(capsys: pytest.CaptureFixture[str]) -> None:
+    data = run_json(capsys, "--random")
+    code = DealCode.parse(data["code"])
+    assert code.rules_letter == data["rules"] == "N"
+    assert check_shape(data).cards == Deal.from_number(code.number).cards
+    other = run_json(capsys, "--random", "--rules", "t")
+    assert other["code"].startswith("PY1-T-")
+    assert other["rules"] == "T"
+    assert other["code"][6:] != data["code"][6:]  # two draws in 26**7
+
+
+# ------------------------------------------------------------------ errors
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["PY1-X-AAAAAAS"], "'PY1-X-AAAAAAS'"),
+        (["PY9-N-AAAAAAS"], "'PY9-N-AAAAAAS'"),
+        (["PY1-N-AAA"], "'PY1-N-AAA'"),
+        (["hello"], "'hello'"),
+        (["--layout", "AS KS"], "has 2 cards, expected 52"),
+        (["--layout", "AS AS"], "duplicate card(s) A♠"),
+        (["--layout", "AS XX"], "'XX'"),
+        ([], "name exactly one deal"),
+        (["PY1-N-AAAAAAS", "--random"], "name exactly one deal"),
+        (["PY1-N-AAAAAAS", "--layout", "AS"], "name exactly one deal"),
+        (["PY1-N-AAAAAAS", "--rules", "P"], "contradicts the code"),
+        (["--random", "--rules", "X"], "unknown rule set 'X'"),
+    ],
+)
+def test_errors_go_to_stderr_with_status_2(
+    capsys: pytest.CaptureFixture[str], args: list[str], words: str
+) -> None:
+    for extra in ([], ["--json"]):
+        status, out, err = run(capsys, *args, *extra)
+        assert status == 2
+        assert out == ""
+        assert err.startswith("pyramide: error: ")
+        assert words in err
+        assert "Traceback" not in err
+        assert err.count("\n") == 1
+
+
+# ------------------------------------------------------- the real executable
+
+
+def pyramide_command() -> list[str]:
+    script = Path(sys.executable).with_name("pyramide")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "pyramide.cli"]
+
+
+def test_installed_command(tmp_path: Path) -> None:
+    ok = subprocess.run(
+        [*pyramide_command(), "deal", "PY1-N-AAAAAAS", "--json"],
+        capture_output=True, text=True, timeout=60, cwd=tmp_path, check=False,
+    )
+    assert ok.returncode == 0, ok.stderr
+    assert json.loads(ok.stdout)["code"] == "PY1-N-AAAAAAS"
+
+    bad = subprocess.run(
+        [*pyramide_command(), "deal", "PY1-N-AAAAAA!"],
+        capture_output=True, text=True, timeout=60, cwd=tmp_path, check=False,
+    )
+    assert bad.returncode == 2
+    assert bad.stdout == ""
+    assert "pyramide: error:" in bad.stderr
+    assert "'PY1-N-AAAAAA!'" in bad.stderr
+    assert "Traceback" not in bad.stderr
+
+    usage = subprocess.run(
+        [*pyramide_command(), "deal", "--no-such-option"],
+        capture_output=True, text=True, timeout=60, cwd=tmp_path, check=False,
+    )
+    assert usage.returncode == 2
+    assert "Traceback" not in usage.stderr
+    assert "unrecognized arguments" in usage.stderr
