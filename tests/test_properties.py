@@ -103,8 +103,8 @@ def test_random_play_keeps_invariants(letter: str, number: int, data: st.DataObj
         elif kind in ("move", "remove"):
             legal = game.legal_moves()
             removals = [m for m in legal if m.kind == "remove"]
-            pool = removals if kind == "remove" and removals else legal
-            move = data.draw(st.sampled_from(pool), label="move")
+            choices = removals if kind == "remove" and removals else legal
+            move = data.draw(st.sampled_from(choices), label="move")
             assert game.is_legal(move)
             game.play(move)
             history.append(before)

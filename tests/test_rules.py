@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import pytest
 
@@ -80,7 +81,7 @@ def test_non_text_letter_is_refused() -> None:
         ({"draw_count": 0}, "draw count"),
     ],
 )
-def test_rules_are_validated(kwargs: dict[str, object], problem: str) -> None:
+def test_rules_are_validated(kwargs: dict[str, Any], problem: str) -> None:
     with pytest.raises(ValueError, match=problem):
         dataclasses.replace(DEFAULT_RULES, **kwargs)
 
