@@ -366,7 +366,8 @@ def test_strict_win_needs_the_stock_and_waste_emptied_too() -> None:
 
 
 def test_strict_one_pass_is_lost_at_280_when_the_stock_cannot_be_cleared() -> None:
-    game = Game(win_deal(), PRESETS["O"])
+    # preset O without its waste pairs, so that no stock card can ever go
+    game = Game(win_deal(), dataclasses.replace(PRESETS["O"], letter="X", waste_pairs=False))
     play_all(game, WIN_SEQUENCE)
     assert game.status == "playing"
     for _ in range(22):

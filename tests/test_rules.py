@@ -17,7 +17,7 @@ EXPECTED = {
     "R": ("pyramid", 2, False, True, False, 1),
     "M": ("pyramid", 2, False, True, False, 1),
     "T": ("pyramid", None, False, False, False, 3),
-    "O": ("all", 0, False, False, False, 1),
+    "O": ("all", 0, True, False, False, 1),
 }
 
 
@@ -98,7 +98,7 @@ def test_describe_names_every_option() -> None:
     assert DEFAULT_RULES.describe() == "win: pyramid only, unlimited redeals, draw 1"
     assert PRESETS["P"].describe() == "win: whole deck, 2 redeal(s), draw 1, open stock"
     assert PRESETS["T"].describe() == "win: pyramid only, unlimited redeals, draw 3"
-    assert PRESETS["O"].describe() == "win: whole deck, 0 redeal(s), draw 1"
+    assert PRESETS["O"].describe() == "win: whole deck, 0 redeal(s), draw 1, waste pairs"
     assert PRESETS["C"].describe().endswith("covering pairs")
     everything = Rules("Z", "all", win="all", redeals=1, waste_pairs=True, open_stock=True,
                        covering_pairs=True, draw_count=3)

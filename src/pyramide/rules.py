@@ -104,9 +104,10 @@ PRESETS: dict[str, Rules] = {r.letter: r for r in (
         "unlimited passes",
     ),
     Rules(
-        "O", "One pass, strict", win="all", redeals=0,
-        source="The classic strict game of the literature: a single pass through the "
-        "stock and every card must be removed",
+        "O", "One pass, strict", win="all", redeals=0, waste_pairs=True,
+        source="The classic strict game of the literature (Hoyle; seeds 001 and 003): a "
+        "single pass through the stock, the drawn card may pair with the waste top, and "
+        "every card must be removed (about 1 win in 50)",
     ),
 )}
 
