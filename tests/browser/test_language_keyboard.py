@@ -108,3 +108,37 @@ def test_keyboard_play(table: Table, server: LiveServer) -> None:
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
     table.expect_figures(10, 3)  # Escape dealt nothing
+
+
+DRAW_AND_COUNT_ANIMATIONS = """async () => {
+    document.querySelector('[data-zone="stock"]').click();
+    await new Promise(done => {
+        const wait = setInterval(() => {
+            if (document.body.dataset.busy === "false") { clearInterval(wait); done(); }
+        }, 2);
+    });
+    return document.getAnimations().filter(a => a.constructor.name === "Animation").length;
+}"""
+
+
+def test_animations_setting(table: Table, server: LiveServer) -> None:
+    """Cards move with animations on (a drawn card slides, removed ones fly), never with off."""
+    put_settings(server.url, lang="en", animations=True)
+    table.open("/?deal=PY1-N-AAAAAAS")
+    page = table.page
+    expect(page.locator('[data-zone="waste"][data-card]')).to_have_count(1)
+    page.wait_for_function("document.getAnimations().length === 0")  # the deal is laid out
+    assert page.evaluate(DRAW_AND_COUNT_ANIMATIONS) >= 1
+    table.tap("KC")
+    expect(page.locator('[data-zone="removed"]')).to_have_count(0)  # gone once it has flown
+
+    table.button("settings")
+    page.get_by_test_id("set-animations").uncheck()
+    table.idle()
+    page.keyboard.press("Escape")
+    assert page.evaluate(DRAW_AND_COUNT_ANIMATIONS) == 0
+    table.tap("2S")
+    table.tap("JH")
+    table.expect_figures(30, 4)  # K♣ 10, then 2♠ + J♥ 20; two draws
+    assert page.locator('[data-zone="removed"]').count() == 0  # no card lingers
+    put_settings(server.url, animations=True)

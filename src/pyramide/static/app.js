@@ -39,6 +39,7 @@ const ui = {
   endShownFor: null,    // game id whose end dialog was shown
   toastTimer: 0,
   renderedLang: null,
+  renderedId: null,     // the game the table shows
   newTab: "random",
 };
 
@@ -263,8 +264,11 @@ function render({ fresh = false, prev = null, instant = false } = {}) {
   board.style.setProperty("--ch", `${m.ch}px`);
   board.dataset.layout = m.wide ? "wide" : "tall";
   const sameGame = prev && prev.id === s.id;
+  const newGame = ui.renderedId !== s.id;  // first render of this game: deal it out
+  ui.renderedId = s.id;
   const animate = !instant && sameGame && animationsOn();
-  const dealing = !instant && !sameGame && animationsOn() && s.moves === 0;
+  const dealing = !instant && newGame && animationsOn() && s.moves === 0;
+  const wasInWaste = new Set(prev && sameGame ? prev.waste : []);
   const fromStock = Boolean(prev && sameGame && s.stock.count < prev.stock.count);
   const toStock = Boolean(prev && sameGame && s.stock.count > prev.stock.count);
 
@@ -346,7 +350,7 @@ function render({ fresh = false, prev = null, instant = false } = {}) {
         const dy = ui.stockPos.y - p.y;
         el.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }],
           { duration: 200, easing: "cubic-bezier(.2,.7,.3,1)" });
-      } else if (p.zone === "pyramid") {
+      } else if (!wasInWaste.has(p.card)) {  // back on the table by an undo
         el.animate([{ transform: "scale(.8)", opacity: 0 }, { transform: "none", opacity: 1 }],
           { duration: 200, easing: "ease-out" });
       }
