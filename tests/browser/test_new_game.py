@@ -108,3 +108,25 @@ def test_copy_button_copies_the_deal_code(table: Table, server: LiveServer) -> N
     table.button("copy-code")
     expect(table.page.get_by_test_id("message")).to_have_text("Copied")
     assert table.page.evaluate("navigator.clipboard.readText()") == "PY1-C-QWERTYU"
+
+
+def test_card_list_deals_those_cards(table: Table, server: LiveServer) -> None:
+    from tests.browser.conftest import REFERENCE_ROWS, reference_layout
+
+    put_settings(server.url, lang="en", animations=False)
+    table.open("/")
+    table.button("new-game")
+    page = table.page
+    page.get_by_role("tab", name="Card list").click()
+    page.get_by_test_id("layout-input").fill(reference_layout().replace("10", "T"))
+    page.get_by_test_id("new-rules").select_option("M")
+    page.get_by_test_id("new-game-submit").click()
+    table.idle()
+    expect(page.get_by_test_id("new-game-dialog")).to_be_hidden()
+    assert table.pyramid() == " ".join(REFERENCE_ROWS).split()
+    expect(page.get_by_test_id("deal-code")).to_have_text("layout")
+    state = table.state()
+    assert state["code"] is None and state["rules"]["letter"] == "M"
+    # Microsoft rules: the top stock card lies face up, to the side of the stock
+    expect(page.locator('[data-zone="stock-card"]')).to_have_attribute(
+        "data-card", reference_layout().split()[29])
