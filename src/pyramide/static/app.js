@@ -326,7 +326,7 @@ function render({ fresh = false, prev = null, instant = false } = {}) {
     const selected = s.selection === p.card;
     el.dataset.free = String(free);
     el.dataset.selected = String(selected);
-    el.setAttribute("aria-pressed", String(selected));
+    if (selected) el.setAttribute("aria-pressed", "true"); else el.removeAttribute("aria-pressed");
     if (hinted.has(p.card)) el.dataset.hint = "true"; else delete el.dataset.hint;
     el.tabIndex = free ? 0 : -1;
     el.setAttribute("aria-label", cardName(p.card, lang));
