@@ -1,0 +1,190 @@
+"""The solver's public face: decide a position, hint, warn early, shortest line.
+
+Glossary
+--------
+reduced rules  rule sets the reduced model decides exactly: unlimited redeals,
+               draw one, no waste pairs, no open stock, pyramid-only win (N, C).
+solution       a :class:`Solution`: ``winnable`` (``None`` = unknown within the
+               budget), ``max_removed`` (most pyramid cards that can ever be gone,
+               counting those already gone; 28 when winnable), ``moves`` (engine
+               moves from the position that win, or reach ``max_removed``) and
+               ``shortest`` (the moves are proven to be the fewest).
+
+>>> from pyramide.game import Game
+>>> game = Game.from_code("PY1-N-AAAAAAS")
+>>> result = solve(game)
+>>> result.winnable, result.max_removed, [str(m) for m in result.moves[:2]]
+(True, 28, ['K♣', '10♣+3♦'])
+>>> str(hint(game)), is_lost(game)
+('K♣', False)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Literal
+
+from pyramide.errors import PyramideError
+from pyramide.game import Game, Position
+from pyramide.geometry import SLOTS
+from pyramide.moves import Move
+from pyramide.rules import Rules
+from pyramide.solver.budget import Budget
+from pyramide.solver.downsets import is_downset
+from pyramide.solver.fullsearch import search_full
+from pyramide.solver.lines import realize
+from pyramide.solver.reduced import ReducedModel, pack_talon
+from pyramide.solver.table import Table
+
+__all__ = [
+    "DEFAULT_BUDGET",
+    "QUICK_BUDGET",
+    "Method",
+    "Solution",
+    "SolverError",
+    "decide",
+    "hint",
+    "is_lost",
+    "reduced_rules",
+    "solve",
+    "solve_position",
+]
+
+Method = Literal["reduced", "full", "shortest", "over"]
+
+DEFAULT_BUDGET = Budget(nodes=200_000, seconds=2.0)
+"""What :func:`solve` spends on rule sets the reduced model does not decide."""
+
+QUICK_BUDGET = Budget(nodes=2_000, seconds=0.02)
+"""What :func:`is_lost` spends beyond the reduced model (a few ms)."""
+
+
+class SolverError(PyramideError):
+    """The solver cannot work on this input (e.g. a pyramid no game can reach)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """The solver's answer for one position."""
+
+    winnable: bool | None
+    max_removed: int
+    moves: list[Move] = field(default_factory=list)
+    shortest: bool = False
+    exact: bool = True
+    method: Method = "reduced"
+    nodes: int = 0
+
+
+def reduced_rules(rules: Rules) -> bool:
+    """True when the reduced model decides ``rules`` exactly (rule sets N and C)."""
+    return (rules.redeals is None and rules.draw_count == 1 and not rules.waste_pairs
+            and not rules.open_stock and rules.win == "pyramid")
+
+
+def solve(game: Game, *, budget: Budget = DEFAULT_BUDGET, shortest: bool = False) -> Solution:
+    """Decide the current position of ``game`` (see :func:`solve_position`)."""
+    return solve_position(game.position, game.rules, budget=budget, shortest=shortest,
+                          layout=_layout(game))
+
+
+def solve_position(
+    position: Position, rules: Rules, *, budget: Budget = DEFAULT_BUDGET,
+    shortest: bool = False, layout: tuple[int, ...] | None = None,
+) -> Solution:
+    """Winnable or not, the most pyramid cards removable, and a line that gets there.
+
+    With ``shortest`` the line is searched for the fewest moves (removals, draws
+    and recycles), within ``budget``; ``layout`` (the dealt pyramid's values)
+    only lets repeated calls on one game share their memo.
+    """
+    removed = SLOTS - position.pyramid_left
+    if position.status != "playing":
+        return Solution(position.status == "won", removed, method="over")
+    mask = _mask(position)
+    model = _model(layout or _values(position), rules.covering_pairs)
+    if shortest:
+        from pyramide.solver.shortest import solve_shortest
+
+        return solve_shortest(position, rules, budget, model)
+    if reduced_rules(rules):
+        return _solve_reduced(position, model, mask)
+    table = Table(position, rules)
+    found = search_full(table, budget, model)
+    return Solution(
+        found.winnable, found.max_removed, [table.move(a) for a in found.line],
+        exact=found.exact, method="full", nodes=found.nodes,
+    )
+
+
+def decide(position: Position, rules: Rules, *, budget: Budget = DEFAULT_BUDGET) -> Solution:
+    """Winnable and ``max_removed`` only, without the line: the fast path for statistics."""
+    if position.status != "playing":
+        return Solution(position.status == "won", SLOTS - position.pyramid_left, method="over")
+    mask = _mask(position)
+    model = ReducedModel(_values(position), covering=rules.covering_pairs)
+    if reduced_rules(rules):
+        best = model.best(mask, pack_talon(c.value for c in position.waste + position.stock))
+        return Solution(best == SLOTS, best, nodes=model.nodes)
+    found = search_full(Table(position, rules), budget, model)
+    return Solution(found.winnable, found.max_removed, exact=found.exact, method="full",
+                    nodes=found.nodes)
+
+
+def hint(game: Game, *, budget: Budget = DEFAULT_BUDGET) -> Move | None:
+    """The next move of a winning line, else of a line reaching ``max_removed``.
+
+    ``None`` when the game is over or no further pyramid card can ever go.
+    """
+    moves = solve(game, budget=budget).moves
+    return moves[0] if moves else None
+
+
+def is_lost(game: Game, *, budget: Budget = QUICK_BUDGET) -> bool:
+    """True as soon as the position is proven unwinnable (a few ms).
+
+    The reduced model answers at once for every rule set (it is exact for N and
+    C, and an upper bound for the others); beyond it a small full-state search
+    runs, and an undecided position is not called lost.
+    """
+    position, rules = game.position, game.rules
+    if position.status != "playing":
+        return position.status == "lost"
+    model = _model(_layout(game), rules.covering_pairs)
+    talon = pack_talon(c.value for c in position.waste + position.stock)
+    if model.best(_mask(position), talon) < SLOTS:
+        return True
+    if reduced_rules(rules):
+        return False
+    return search_full(Table(position, rules), budget, model).winnable is False
+
+
+def _solve_reduced(position: Position, model: ReducedModel, mask: int) -> Solution:
+    talon = pack_talon(c.value for c in position.waste + position.stock)
+    nodes = model.nodes
+    best = model.best(mask, talon)
+    moves = realize(position, model.line(mask, talon))
+    return Solution(best == SLOTS, best, moves, nodes=model.nodes - nodes)
+
+
+def _mask(position: Position) -> int:
+    mask = sum(1 << s for s, card in enumerate(position.pyramid) if card is not None)
+    if not is_downset(mask):
+        raise SolverError(
+            "no game can reach this pyramid: a card is gone while a card over it is left"
+        )
+    return mask
+
+
+def _values(position: Position) -> tuple[int, ...]:
+    return tuple(0 if card is None else card.value for card in position.pyramid)
+
+
+def _layout(game: Game) -> tuple[int, ...]:
+    return tuple(card.value for card in game.deal.pyramid)
+
+
+@lru_cache(maxsize=16)
+def _model(values: tuple[int, ...], covering: bool) -> ReducedModel:
+    return ReducedModel(values, covering=covering)

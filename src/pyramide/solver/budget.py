@@ -1,0 +1,63 @@
+"""Search budgets: how many states, and how many seconds, a search may spend.
+
+>>> meter = Budget(nodes=2).meter()
+>>> meter.spend(), meter.spend(), meter.spend()
+(True, True, False)
+>>> meter.exhausted
+True
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+__all__ = ["UNLIMITED", "Budget", "Meter"]
+
+CLOCK_EVERY = 256
+"""States between two looks at the clock."""
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """Limits of one search; ``None`` means no limit of that kind."""
+
+    nodes: int | None = 200_000
+    seconds: float | None = 2.0
+
+    def __post_init__(self) -> None:
+        if self.nodes is not None and self.nodes < 1:
+            raise ValueError(f"node budget {self.nodes!r} must be at least 1")
+        if self.seconds is not None and self.seconds <= 0:
+            raise ValueError(f"time budget {self.seconds!r} must be positive")
+
+    def meter(self) -> Meter:
+        return Meter(self)
+
+
+UNLIMITED = Budget(nodes=None, seconds=None)
+
+
+class Meter:
+    """Counts the states of one search against its budget."""
+
+    __slots__ = ("budget", "deadline", "exhausted", "nodes")
+
+    def __init__(self, budget: Budget) -> None:
+        self.budget = budget
+        self.nodes = 0
+        self.exhausted = False
+        self.deadline = None if budget.seconds is None else time.monotonic() + budget.seconds
+
+    def spend(self) -> bool:
+        """Count one state; False (and :attr:`exhausted`) once the budget is spent."""
+        self.nodes += 1
+        self.exhausted = self.exhausted or self.over_nodes() or self.over_time()
+        return not self.exhausted
+
+    def over_nodes(self) -> bool:
+        return self.budget.nodes is not None and self.nodes > self.budget.nodes
+
+    def over_time(self) -> bool:
+        return (self.deadline is not None and self.nodes % CLOCK_EVERY == 0
+                and time.monotonic() > self.deadline)

@@ -1,0 +1,101 @@
+"""The full-state search: depth-first over real positions, for every rule set.
+
+Limited redeals, an open stock, waste pairs, draw three and the whole-deck win
+make the order of the talon and the redeals used part of the state, so the
+reduced model cannot decide them.  This search walks the real states of
+:class:`~pyramide.solver.table.Table` depth first, removals before draws,
+never visiting a state twice, and stops at the first win.
+
+Glossary
+--------
+best     the most pyramid cards gone in any state met so far, and the line to it.
+bound    the reduced model's best from a state: no line from there removes more
+         pyramid cards (the model is a relaxation of every rule set).
+cut-off  a state is not entered when its bound cannot win and cannot beat the
+         best: it has nothing to offer.
+exact    the search ended without running out of budget, or the best met the
+         bound of the start: its answers are then proven.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from pyramide.geometry import SLOTS
+from pyramide.solver.budget import Budget
+from pyramide.solver.table import Action, State, Table
+
+__all__ = ["Bound", "FullResult", "search_full"]
+
+
+class Bound(Protocol):
+    """An upper bound on the pyramid cards removable (e.g. the reduced model)."""
+
+    def best(self, mask: int, talon: int) -> int: ...
+
+
+@dataclass(slots=True)
+class FullResult:
+    """What the full-state search found."""
+
+    winnable: bool | None
+    max_removed: int
+    exact: bool
+    line: list[Action] = field(default_factory=list)
+    nodes: int = 0
+
+
+def search_full(table: Table, budget: Budget, cutoff: Bound | None) -> FullResult:
+    """Search the states of ``table``; ``cutoff`` (if given) prunes hopeless states."""
+    meter = budget.meter()
+    start = table.start
+    best, best_line = table.removed(start), []
+
+    def bound(state: State) -> int:
+        return SLOTS if cutoff is None else cutoff.best(state.mask, state.talon)
+
+    def hopeless(state: State) -> bool:
+        limit = bound(state)
+        return limit <= best and (limit < SLOTS or table.pyramid_win)
+
+    root_bound = bound(start)
+    if table.won(start):
+        return FullResult(True, best, True)
+    visited = {table.key(start)}
+    frames = [iter(table.successors(start))] if not hopeless(start) else []
+    line: list[Action] = []
+    won = False
+    while frames:
+        item = next(frames[-1], None)
+        if item is None:
+            frames.pop()
+            if line:
+                line.pop()
+            continue
+        action, state = item
+        key = table.key(state)
+        if key in visited:
+            continue
+        visited.add(key)
+        if not meter.spend():
+            break
+        removed = table.removed(state)
+        if removed > best:
+            best, best_line = removed, [*line, action]
+        if table.won(state):
+            won, best_line = True, [*line, action]
+            break
+        if hopeless(state):
+            continue
+        line.append(action)
+        frames.append(iter(table.successors(state)))
+    complete = not meter.exhausted
+    if won:
+        winnable: bool | None = True
+    elif complete or root_bound < SLOTS:
+        winnable = False
+    else:
+        winnable = None
+    exact = won or complete or best == root_bound
+    return FullResult(winnable, best, exact, best_line, meter.nodes)

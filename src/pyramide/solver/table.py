@@ -1,0 +1,197 @@
+"""Real positions as small integers, with the engine's moves, for fast search.
+
+The talon (waste then stock) keeps one cyclic order for the whole game: a draw
+moves the top stock card onto the waste, a recycle turns the waste back into
+the stock in the same order.  So the talon is the cards of one fixed sequence
+still left, and a cut: the cards before it are the waste, the others the stock.
+
+Glossary
+--------
+table    the fixed data of one search (:class:`Table`): the pyramid cards, the
+         talon sequence and the rules.
+index    the place of a card in the talon sequence, 0 = bottom of the waste.
+place    a card of the table: a pyramid slot 0..27, or ``TALON + index``.
+state    ``(mask, tmask, cut, redeals, talon)`` (:class:`State`): pyramid mask,
+         talon mask (bit ``index`` set while that card is left), the cut (the
+         waste is the talon cards with index < cut; the cut always sits just
+         above the waste top), the redeals used (0 when unlimited), and the
+         packed talon values (:func:`pyramide.solver.reduced.pack_talon`).
+key      the state as one int, for visited sets (the packed talon values follow
+         from the talon mask and are left out).
+action   a removal (the tuple of its places), :data:`DRAW` or :data:`RECYCLE`.
+
+The moves are exactly those of :func:`pyramide.game._legal_moves`; the tests
+check it against the engine on random play.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from pyramide.cards import Card
+from pyramide.game import Position
+from pyramide.geometry import SLOTS
+from pyramide.moves import DRAW as ENGINE_DRAW
+from pyramide.moves import RECYCLE as ENGINE_RECYCLE
+from pyramide.moves import Move
+from pyramide.rules import Rules
+from pyramide.solver.downsets import COVERING, FREE, bit
+from pyramide.solver.reduced import KING, pack_talon, shift
+
+__all__ = ["DRAW", "RECYCLE", "TALON", "Action", "State", "Table"]
+
+TALON = SLOTS
+"""Places from here on are talon cards."""
+
+Action = tuple[int, ...]
+DRAW: Action = (-1,)
+RECYCLE: Action = (-2,)
+
+
+class State(NamedTuple):
+    mask: int
+    tmask: int
+    cut: int
+    redeals: int
+    talon: int
+
+
+def below(tmask: int, cut: int) -> int:
+    """Index of the top waste card under ``cut`` (-1 when none)."""
+    return (tmask & ((1 << cut) - 1)).bit_length() - 1
+
+
+def above(tmask: int, cut: int) -> int:
+    """Index of the top stock card (-1 when the stock is empty)."""
+    rest = tmask >> cut
+    return (rest & -rest).bit_length() - 1 + cut if rest else -1
+
+
+class Table:
+    """One position's cards and rules, and the moves between its states."""
+
+    def __init__(self, position: Position, rules: Rules) -> None:
+        self.rules = rules
+        self.pyramid: tuple[Card | None, ...] = position.pyramid
+        self.cards: tuple[Card, ...] = position.waste + position.stock
+        values = [0 if c is None else c.value for c in position.pyramid]
+        values += [c.value for c in self.cards]
+        self.values = tuple(values)
+        mask = sum(bit(s) for s, c in enumerate(position.pyramid) if c is not None)
+        redeals = 0 if rules.redeals is None else position.redeals_used
+        self.start = State(
+            mask, (1 << len(self.cards)) - 1, len(position.waste), redeals,
+            pack_talon(c.value for c in self.cards),
+        )
+        self.pyramid_win = rules.win == "pyramid"
+        self.max_redeals = rules.redeals
+
+    # ------------------------------------------------------------ observation
+
+    @staticmethod
+    def key(state: State) -> int:
+        return state.mask | state.tmask << 28 | state.cut << 52 | state.redeals << 57
+
+    @staticmethod
+    def removed(state: State) -> int:
+        """Pyramid cards gone."""
+        return SLOTS - state.mask.bit_count()
+
+    def won(self, state: State) -> bool:
+        return state.mask == 0 and (self.pyramid_win or state.tmask == 0)
+
+    def layout(self, state: State) -> tuple[tuple[Card | None, ...], tuple[Card, ...],
+                                             tuple[Card, ...]]:
+        """The pyramid, stock (top first) and waste (bottom first) of a state."""
+        pyramid = tuple(c if state.mask >> s & 1 else None for s, c in enumerate(self.pyramid))
+        left = [i for i in range(len(self.cards)) if state.tmask >> i & 1]
+        waste = tuple(self.cards[i] for i in left if i < state.cut)
+        stock = tuple(self.cards[i] for i in left if i >= state.cut)
+        return pyramid, stock, waste
+
+    def card(self, place: int) -> Card:
+        card = self.pyramid[place] if place < TALON else self.cards[place - TALON]
+        assert card is not None
+        return card
+
+    def move(self, action: Action) -> Move:
+        """The engine move of an action."""
+        if action == DRAW:
+            return ENGINE_DRAW
+        if action == RECYCLE:
+            return ENGINE_RECYCLE
+        cards = [self.card(p) for p in action]
+        return Move.king(cards[0]) if len(cards) == 1 else Move.pair(cards[0], cards[1])
+
+    # ------------------------------------------------------------------ moves
+
+    def free_places(self, state: State) -> list[int]:
+        """Free pyramid slots, the waste top, and the open stock's top card."""
+        mask, tmask, cut = state.mask, state.tmask, state.cut
+        free = list(FREE[mask])
+        top = below(tmask, cut)
+        if top >= 0:
+            free.append(TALON + top)
+        if self.rules.open_stock:
+            stock_top = above(tmask, cut)
+            if stock_top >= 0:
+                free.append(TALON + stock_top)
+        return free
+
+    def removals(self, state: State) -> list[Action]:
+        """Every legal removal: pyramid pairs, pyramid with talon, then talon only."""
+        values = self.values
+        free = self.free_places(state)
+        out: list[Action] = []
+        for i, a in enumerate(free):
+            va = values[a]
+            if va == KING:
+                out.append((a,))
+                continue
+            out.extend((a, b) for b in free[i + 1 :] if va + values[b] == KING)
+        if self.rules.covering_pairs:
+            out.extend(
+                pair for pair in COVERING[state.mask] if values[pair[0]] + values[pair[1]] == KING
+            )
+        if self.rules.waste_pairs:
+            top = below(state.tmask, state.cut)
+            under = below(state.tmask, top) if top >= 0 else -1
+            if under >= 0 and values[TALON + top] + values[TALON + under] == KING:
+                out.append((TALON + top, TALON + under))
+        out.sort(key=lambda action: action[0] >= TALON)
+        return out
+
+    def actions(self, state: State) -> list[Action]:
+        """Every legal action, removals first, then the draw or the recycle."""
+        out = self.removals(state)
+        tmask, cut = state.tmask, state.cut
+        if tmask >> cut:
+            out.append(DRAW)
+        elif tmask and (self.max_redeals is None or state.redeals < self.max_redeals):
+            out.append(RECYCLE)
+        return out
+
+    def apply(self, state: State, action: Action) -> State:
+        """The state after a legal action."""
+        mask, tmask, cut, redeals, talon = state
+        if action == DRAW:
+            for _ in range(self.rules.draw_count):
+                top = above(tmask, cut)
+                if top < 0:
+                    break
+                cut = top + 1
+            return State(mask, tmask, cut, redeals, talon)
+        if action == RECYCLE:
+            return State(mask, tmask, 0, redeals + (self.max_redeals is not None), talon)
+        for place in action:
+            if place < TALON:
+                mask &= ~bit(place)
+            else:
+                tmask &= ~bit(place - TALON)
+                value = self.values[place]
+                if value != KING:
+                    talon -= 1 << shift(value)
+        return State(mask, tmask, below(tmask, cut) + 1, redeals, talon)
+
+    def successors(self, state: State) -> list[tuple[Action, State]]:
+        return [(action, self.apply(state, action)) for action in self.actions(state)]

@@ -1,0 +1,71 @@
+"""The two methods against each other, and both against plain exhaustive search."""
+
+from __future__ import annotations
+
+import pytest
+
+from pyramide import PRESETS, Deal, Game, Position
+from pyramide.solver import decide, solve_position
+from pyramide.solver.budget import UNLIMITED
+from pyramide.solver.fullsearch import search_full
+from pyramide.solver.reduced import ReducedModel
+from pyramide.solver.table import Table
+from tests.solver_helpers import NaiveBound, exhaustive, game_at, small_position
+
+DEALS = range(200)
+
+
+@pytest.mark.parametrize("letter", ["N", "C"])
+def test_reduced_model_and_full_search_agree(letter: str) -> None:
+    """The full-state search (pruned only by the naive reduced bound of the tests)
+    and the reduced model give the same winnable and max_removed on 200 deals."""
+    rules = PRESETS[letter]
+    wins = 0
+    for number in DEALS:
+        deal = Deal.from_number(number)
+        pos = Position.initial(deal)
+        naive = NaiveBound([c.value for c in deal.pyramid], rules.covering_pairs)
+        full = search_full(Table(pos, rules), UNLIMITED, naive)
+        fast = decide(pos, rules)
+        assert full.exact
+        assert (full.winnable, full.max_removed) == (fast.winnable, fast.max_removed), number
+        assert naive.best(Table(pos, rules).start.mask, Table(pos, rules).start.talon) == (
+            fast.max_removed
+        )
+        wins += bool(fast.winnable)
+    assert 0.5 < wins / len(DEALS) < (0.95 if letter == "C" else 0.8)
+
+
+@pytest.mark.parametrize("letter", ["N", "C"])
+def test_full_search_lines_reach_the_reduced_result(letter: str) -> None:
+    rules = PRESETS[letter]
+    for number in range(30):
+        deal = Deal.from_number(number)
+        pos = Position.initial(deal)
+        model = ReducedModel([c.value for c in deal.pyramid], covering=rules.covering_pairs)
+        table = Table(pos, rules)
+        full = search_full(table, UNLIMITED, model)
+        game = Game(deal, rules)
+        for action in full.line:
+            game.play(table.move(action))
+        assert 28 - game.position.pyramid_left == full.max_removed == decide(pos, rules).max_removed
+
+
+@pytest.mark.parametrize("letter", sorted(PRESETS))
+def test_small_positions_against_exhaustive_search(letter: str) -> None:
+    """Late positions (three rows left, eight talon cards): the solver's answers are
+    those of a search over every position the engine itself can reach."""
+    rules = PRESETS[letter]
+    outcomes = set()
+    for seed in range(20):
+        pos = small_position(seed, rows=3, talon=8)
+        winnable, best = exhaustive(pos, rules)
+        result = solve_position(pos, rules, budget=UNLIMITED)
+        assert (result.winnable, result.max_removed) == (winnable, best), seed
+        game = game_at(pos, rules)
+        for move in result.moves:
+            game.play(move)
+        assert 28 - game.position.pyramid_left == best
+        assert (game.status == "won") == winnable
+        outcomes.add(winnable)
+    assert outcomes == {True, False} or letter in "OP"
