@@ -178,3 +178,38 @@ def test_settings_and_rules(client: TestClient) -> None:
 def test_openapi_schema_lists_the_api(client: TestClient) -> None:
     paths = client.get("/openapi.json").json()["paths"]
     assert {"/api/games", "/api/games/{game_id}/actions", "/api/stats"} <= set(paths)
+
+
+def test_winnable_only_deals_are_won_by_following_the_hints(client: TestClient) -> None:
+    state = new_game(client, random=True, rules="N", winnable_only=True)
+    assert state["lost"] is False
+    for _ in range(400):
+        if state["status"] != "playing":
+            break
+        hint = client.get(f"/api/games/{state['id']}/hint").json()
+        assert hint["winnable"] is True and hint["max_removed"] == 28
+        if hint["stock"]:
+            state = act(client, state, "stock")
+        else:
+            for card in hint["cards"]:
+                state = act(client, state, "tap", card)
+    assert (state["status"], state["score"]) == ("won", 280)
+    assert state["message"]["key"] == "won" and state["can_undo"] is False
+    stats = client.get("/api/stats?rules=N").json()
+    assert (stats["played"], stats["won"], stats["current_streak"]) == (1, 1, 1)
+    assert stats["best_games"][0]["moves"] == state["moves"]
+
+
+def test_lost_position_is_flagged(client: TestClient) -> None:
+    # a queen at the apex with all four aces lower in the pyramid: never winnable
+    layout = reference_layout().split()
+    for a, b in (("JD", "QS"), ("5H", "AH"), ("3D", "AC")):
+        i, j = layout.index(a), layout.index(b)
+        layout[i], layout[j] = b, a
+    assert layout[0] == "QS" and {"AS", "AD", "AH", "AC"} <= set(layout[1:28])
+    state = new_game(client, layout=" ".join(layout), rules="N")
+    assert state["lost"] is True
+    client.put("/api/settings", json={"warn_lost": False})
+    assert client.get(f"/api/games/{state['id']}").json()["lost"] is False
+    hint = client.get(f"/api/games/{state['id']}/hint").json()
+    assert hint["winnable"] is False and hint["max_removed"] <= 27

@@ -19,6 +19,7 @@ from pyramide.errors import IllegalMoveError, InvalidSaveError
 from pyramide.game import Clock, Game
 from pyramide.rules import PRESETS, rules_for
 from pyramide.saves import game_from_dict
+from pyramide.solver import Budget, is_lost, solve
 from pyramide.web.stats import statistics
 from pyramide.web.store import Store
 from pyramide.web.view import rules_view, state_view
@@ -32,7 +33,8 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "animations": True,
     "rules": "N",
 }
-WINNABLE_TRIES = 200
+WINNABLE_SECONDS = 5.0
+WINNABLE_BUDGET = Budget(nodes=50_000, seconds=0.5)
 
 
 class NotFoundError(LookupError):
@@ -99,12 +101,18 @@ class GameService:
         return game_id
 
     def _random_game(self, letter: str, winnable_only: bool) -> Game:
-        for _ in range(WINNABLE_TRIES if winnable_only else 1):
+        """A random deal; with ``winnable_only``, the first the solver proves winnable."""
+        deadline = time.monotonic() + WINNABLE_SECONDS
+        while True:
             number = secrets.randbelow(MAX_DEAL_NUMBER + 1)
             game = Game.from_code(DealCode(letter, number), clock=self.clock)
-            if not winnable_only or _solver_says_winnable(game):
+            if not winnable_only or solve(game, budget=WINNABLE_BUDGET).winnable is True:
                 return game
-        raise ValueError(f"no winnable deal found in {WINNABLE_TRIES} tries for rules {letter}")
+            if time.monotonic() > deadline:
+                raise ValueError(
+                    f"no deal proven winnable under rules {letter} within "
+                    f"{WINNABLE_SECONDS:g} s; try again, or allow any deal"
+                )
 
     def current_game_id(self) -> int | None:
         return self.store.current_game_id()
@@ -171,8 +179,6 @@ class GameService:
             return self.state(game_id, lang)
 
     def hint(self, game_id: int) -> dict[str, Any]:
-        from pyramide.solver import solve
-
         with self._lock:
             game = self._get(game_id).game
             if game.is_over:
@@ -208,17 +214,7 @@ def _browser_lang(accept_language: str | None) -> Lang:
     return "ru" if first.startswith("ru") else "en"
 
 
-def _solver_says_winnable(game: Game) -> bool:
-    from pyramide.solver import solve
-
-    return solve(game).winnable is True
-
-
 def _solver_says_lost(game: Game) -> bool:
-    try:
-        from pyramide.solver import is_lost
-    except ImportError:
-        return False
-    return bool(is_lost(game))
+    return is_lost(game)
 
 
