@@ -23,7 +23,7 @@ from pyramide.solver import (
 )
 from pyramide.solver.downsets import COVERING, DOWNSETS, FREE, FULL, SHADOW
 from pyramide.solver.table import Table
-from tests.solver_helpers import NaiveBound, game_at, shadow_free
+from tests.test_solver_helpers import NaiveBound, game_at, shadow_free
 
 SMALL = Budget(nodes=20_000, seconds=5.0)
 

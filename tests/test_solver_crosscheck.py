@@ -10,7 +10,7 @@ from pyramide.solver.budget import UNLIMITED
 from pyramide.solver.fullsearch import search_full
 from pyramide.solver.reduced import ReducedModel
 from pyramide.solver.table import Table
-from tests.solver_helpers import NaiveBound, exhaustive, game_at, small_position
+from tests.test_solver_helpers import NaiveBound, exhaustive, game_at, small_position
 
 DEALS = range(200)
 

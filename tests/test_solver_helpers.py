@@ -1,4 +1,4 @@
-"""Helpers of the solver tests: plain reference searches and hand-made positions.
+"""Helpers of the solver tests (no tests here): plain reference searches, hand-made positions.
 
 The references are written the obvious way, independent of the solver's code:
 an exhaustive search over the engine's own positions (``pyramide.game``'s pure
