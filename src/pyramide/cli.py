@@ -11,7 +11,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-COMMANDS = ("deal", "serve")
+COMMANDS = ("deal", "serve", "solve", "winrate")
 """Modules of :mod:`pyramide.commands`, each adding one sub-command."""
 
 
