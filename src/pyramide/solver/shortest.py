@@ -210,6 +210,7 @@ class Estimator:
         rules = table.rules
         self.draw_count = rules.draw_count
         self.open_stock = rules.open_stock
+        self.talon_pairs = rules.open_stock or rules.waste_pairs
 
     def __call__(self, state: State) -> int:
         mask, tmask, cut = state.mask, state.tmask, state.cut
@@ -263,6 +264,8 @@ class Estimator:
     def waste_reach(self, counts: list[int], tmask: int, cut: int) -> int:
         """The waste cards that removals alone might bring to the top: every card
         over them needs a pyramid partner (or is a king)."""
+        if self.talon_pairs:
+            return tmask  # cards of the talon may pair with each other: anything may show
         values = self.values
         reach = 0
         over = [0] * (KING + 1)

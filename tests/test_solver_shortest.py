@@ -1,0 +1,59 @@
+"""Shortest lines: as short as a breadth-first search over the engine's positions."""
+
+from __future__ import annotations
+
+import pytest
+
+from pyramide import PRESETS, Deal, Game
+from pyramide.solver import Budget, solve, solve_position
+from pyramide.solver.budget import UNLIMITED
+from tests.test_solver_helpers import fewest_moves, game_at, small_position
+
+
+@pytest.mark.parametrize("letter", sorted(PRESETS))
+def test_shortest_lines_of_small_positions(letter: str) -> None:
+    rules = PRESETS[letter]
+    for seed in range(25):
+        pos = small_position(seed, rows=3, talon=8)
+        result = solve_position(pos, rules, budget=UNLIMITED, shortest=True)
+        assert result.shortest and result.winnable is not None
+        best = fewest_moves(pos, rules, result.max_removed, win=result.winnable)
+        assert len(result.moves) == best, seed
+        game = game_at(pos, rules)
+        for move in result.moves:
+            game.play(move)
+        assert 28 - game.position.pyramid_left == result.max_removed
+        assert (game.status == "won") == result.winnable
+
+
+def test_a_whole_deal_shortest_line() -> None:
+    deal = Deal.from_number(1)
+    result = solve(Game(deal), shortest=True, budget=Budget(nodes=50_000, seconds=30))
+    assert result.winnable and result.shortest
+    assert len(result.moves) == 64
+    game = Game(deal)
+    for move in result.moves:
+        game.play(move)
+    assert game.status == "won"
+    assert len(result.moves) <= len(solve(Game(deal)).moves)
+
+
+def test_a_spent_budget_still_gives_a_winning_line() -> None:
+    deal = Deal.from_number(2)
+    result = solve(Game(deal), shortest=True, budget=Budget(nodes=5, seconds=None))
+    assert result.winnable and not result.shortest
+    game = Game(deal)
+    for move in result.moves:
+        game.play(move)
+    assert game.status == "won"
+
+
+def test_shortest_line_of_a_lost_deal_reaches_max_removed() -> None:
+    deal = Deal.from_number(9)
+    result = solve(Game(deal), shortest=True, budget=Budget(nodes=50_000, seconds=30))
+    assert result.winnable is False and result.shortest
+    game = Game(deal)
+    for move in result.moves:
+        game.play(move)
+    assert 28 - game.position.pyramid_left == result.max_removed
+    assert len(result.moves) <= len(solve(Game(deal)).moves)
