@@ -58,6 +58,12 @@ def shift(value: int) -> int:
     return BITS * (value - 1)
 
 
+SHIFT = tuple(max(0, shift(v)) for v in range(KING + 1))
+ONE = (0, *(1 << s for s in SHIFT[1:]))  # ONE[0] == 0: no talon card
+NO_SLOT = SLOTS
+BIT = (*(bit(s) for s in range(SLOTS)), 0)  # BIT[NO_SLOT] == 0
+
+
 def pack_talon(values: Iterable[int]) -> int:
     """The packed counts of the talon values (kings are left out)."""
     packed = 0
@@ -79,9 +85,10 @@ class ReducedModel:
             raise ValueError(f"expected {SLOTS} pyramid values, got {len(values)}")
         self.values = tuple(values)
         self.covering = covering
-        self.by_value = tuple(
-            sum(bit(s) for s in range(SLOTS) if values[s] == v) for v in range(KING + 1)
-        )
+        by_value = [0] * (KING + 1)
+        for s, value in enumerate(values):
+            by_value[value] |= BIT[s]
+        self.by_value = tuple(by_value)
         self.memo: dict[int, int] = {}
         self.fewest_memo: dict[int, int] = {}
 
@@ -98,12 +105,13 @@ class ReducedModel:
         known = self.memo.get(key)
         if known is not None:
             return known
-        safe = self.safe_step(mask, talon)
+        safe = self.safe(mask, talon)
         if safe is not None:
-            result = self.best(*self.after(mask, talon, safe))
+            a, b, w = safe
+            result = self.best(mask & ~BIT[a] & ~BIT[b], talon - ONE[w])
         else:
             result = SLOTS - mask.bit_count()
-            for _, mask2, talon2 in self.moves(mask, talon):
+            for mask2, talon2 in self.children(mask, talon):
                 found = self.best(mask2, talon2)
                 if found > result:
                     result = found
@@ -154,50 +162,63 @@ class ReducedModel:
 
     def after(self, mask: int, talon: int, step: Step) -> tuple[int, int]:
         for s in step.slots:
-            mask &= ~bit(s)
-        if step.talon:
-            talon -= 1 << shift(step.talon)
-        return mask, talon
+            mask &= ~BIT[s]
+        return mask, talon - ONE[step.talon] if step.talon else talon
 
     def moves(self, mask: int, talon: int) -> list[tuple[Step, int, int]]:
         """Every step but kings (always safe): pyramid pairs first, then talon pairs."""
         values = self.values
+        out = [(Step((a, b)), mask & ~(BIT[a] | BIT[b]), talon) for a, b in self.pairs(mask)]
+        for a in FREE[mask]:
+            need = KING - values[a]
+            if need and talon >> SHIFT[need] & 7:
+                out.append((Step((a,), need), mask & ~BIT[a], talon - ONE[need]))
+        return out
+
+    def children(self, mask: int, talon: int) -> list[tuple[int, int]]:
+        """The states after :meth:`moves`, the fast way."""
+        values = self.values
+        out = [(mask & ~(BIT[a] | BIT[b]), talon) for a, b in self.pairs(mask)]
+        for a in FREE[mask]:
+            need = KING - values[a]
+            if need and talon >> SHIFT[need] & 7:
+                out.append((mask & ~BIT[a], talon - ONE[need]))
+        return out
+
+    def pairs(self, mask: int) -> list[tuple[int, int]]:
+        """The two-card steps inside the pyramid (covering pairs too, if allowed)."""
+        values = self.values
         free = FREE[mask]
-        out: list[tuple[Step, int, int]] = []
-        for i, a in enumerate(free):
-            need = KING - values[a]
-            for b in free[i + 1 :]:
-                if values[b] == need:
-                    out.append((Step((a, b)), mask & ~bit(a) & ~bit(b), talon))
+        out = [(a, b) for i, a in enumerate(free) for b in free[i + 1 :]
+               if values[a] + values[b] == KING]
         if self.covering:
-            for a, b in COVERING[mask]:
-                if values[a] + values[b] == KING:
-                    out.append((Step((a, b)), mask & ~bit(a) & ~bit(b), talon))
-        for a in free:
-            need = KING - values[a]
-            if need and talon >> shift(need) & 7:
-                out.append((Step((a,), need), mask & ~bit(a), talon - (1 << shift(need))))
+            out += [(a, b) for a, b in COVERING[mask] if values[a] + values[b] == KING]
         return out
 
     def safe_step(self, mask: int, talon: int) -> Step | None:
         """A step that cannot make the result worse (see the glossary), if any."""
+        safe = self.safe(mask, talon)
+        if safe is None:
+            return None
+        a, b, w = safe
+        return Step((a,) if b == NO_SLOT else (a, b), w)
+
+    def safe(self, mask: int, talon: int) -> tuple[int, int, int] | None:
+        """:meth:`safe_step` as ``(slot, second slot or NO_SLOT, talon value or 0)``."""
         values = self.values
+        by_value = self.by_value
         free = FREE[mask]
         for a in free:
             v = values[a]
             if v == KING:
-                return Step((a,))
-            if self.loose(mask, talon, v, spare=0):
-                return Step((a,), KING - v)
-        for i, a in enumerate(free):
-            need = KING - values[a]
-            for b in free[i + 1 :]:
-                if values[b] == need and self.loose(mask, talon, need, spare=1):
-                    return Step((a, b))
-        if self.covering:
-            for a, b in COVERING[mask]:
-                if values[a] + values[b] == KING and self.loose(mask, talon, values[a], spare=1):
-                    return Step((a, b))
+                return a, NO_SLOT, 0
+            w = KING - v
+            if (talon >> SHIFT[w] & 7 >= (mask & by_value[v]).bit_count()
+                    and talon >> SHIFT[v] & 7 >= (mask & by_value[w]).bit_count()):
+                return a, NO_SLOT, w
+        for a, b in self.pairs(mask):
+            if self.loose(mask, talon, values[a], spare=1):
+                return a, b, 0
         return None
 
     def loose(self, mask: int, talon: int, v: int, *, spare: int) -> bool:
@@ -206,7 +227,7 @@ class ReducedModel:
         w = KING - v
         by_value = self.by_value
         return (
-            talon >> shift(w) & 7 >= (mask & by_value[v]).bit_count() - spare
-            and talon >> shift(v) & 7 >= (mask & by_value[w]).bit_count() - spare
+            talon >> SHIFT[w] & 7 >= (mask & by_value[v]).bit_count() - spare
+            and talon >> SHIFT[v] & 7 >= (mask & by_value[w]).bit_count() - spare
         )
 
