@@ -14,8 +14,16 @@ from __future__ import annotations
 import enum
 
 from pyramide.cards import Lang
+from pyramide.errors import (
+    IllegalMoveError,
+    InvalidCardError,
+    InvalidDealCodeError,
+    InvalidLayoutError,
+    InvalidSaveError,
+)
+from pyramide.rules import Rules
 
-__all__ = ["TEXTS", "Message", "text"]
+__all__ = ["TEXTS", "Message", "error_title", "rules_description", "rules_name", "text"]
 
 
 class Message(enum.StrEnum):
@@ -63,3 +71,66 @@ TEXTS: dict[Message, dict[Lang, str]] = {
 def text(message: Message, lang: Lang) -> str:
     """The text of ``message`` in ``lang`` (``"ru"`` or ``"en"``)."""
     return TEXTS[message][lang]
+
+
+_ERROR_TITLES: tuple[tuple[type[ValueError], dict[Lang, str]], ...] = (
+    (InvalidDealCodeError, {"ru": "Неверный код раздачи", "en": "Invalid deal code"}),
+    (InvalidLayoutError, {"ru": "Неверный список карт", "en": "Invalid card list"}),
+    (InvalidCardError, {"ru": "Неизвестная карта", "en": "Unreadable card"}),
+    (IllegalMoveError, {"ru": "Недопустимый ход", "en": "Illegal move"}),
+    (InvalidSaveError, {"ru": "Сохранённая партия повреждена", "en": "Corrupt saved game"}),
+)
+_BAD_REQUEST: dict[Lang, str] = {"ru": "Неверный запрос", "en": "Bad request"}
+
+
+def error_title(error: ValueError, lang: Lang) -> str:
+    """A short title for an engine error in ``lang``; the error's own text gives the detail.
+
+    >>> error_title(InvalidDealCodeError("x"), "ru")
+    'Неверный код раздачи'
+    """
+    for kind, titles in _ERROR_TITLES:
+        if isinstance(error, kind):
+            return titles[lang]
+    return _BAD_REQUEST[lang]
+
+
+_RULE_NAMES_RU = {
+    "N": "Пирамида",
+    "C": "Пирамида, пары с накрывающей картой",
+    "P": "Пирамида PySolFC",
+    "R": "Облегчённая пирамида (PySolFC)",
+    "M": "Пирамида Microsoft",
+    "T": "Гробница Тутанхамона",
+    "O": "Один проход, строгая",
+}
+
+
+def rules_name(rules: Rules, lang: Lang) -> str:
+    """The rule set's name in ``lang`` (English names are the presets' own)."""
+    return _RULE_NAMES_RU.get(rules.letter, rules.name) if lang == "ru" else rules.name
+
+
+def rules_description(rules: Rules, lang: Lang) -> str:
+    """Every option of the rule set in one line, in ``lang``.
+
+    >>> from pyramide.rules import PRESETS
+    >>> rules_description(PRESETS["P"], "ru")
+    'победа: вся колода, 2 пересдачи, по 1 карте, открытая колода'
+    """
+    if lang == "en":
+        return rules.describe()
+    redeals = "без ограничения пересдач" if rules.redeals is None else (
+        f"{rules.redeals} пересдач" + ("и" if 2 <= rules.redeals <= 4 else "")
+    )
+    parts = [
+        "победа: вся колода" if rules.win == "all" else "победа: пирамида",
+        redeals,
+        f"по {rules.draw_count} карте" if rules.draw_count == 1 else f"по {rules.draw_count} карты",
+    ]
+    parts += [flag for flag, on in (
+        ("открытая колода", rules.open_stock),
+        ("пары в сбросе", rules.waste_pairs),
+        ("пары с накрывающей картой", rules.covering_pairs),
+    ) if on]
+    return ", ".join(parts)

@@ -213,3 +213,18 @@ def test_lost_position_is_flagged(client: TestClient) -> None:
     assert client.get(f"/api/games/{state['id']}").json()["lost"] is False
     hint = client.get(f"/api/games/{state['id']}/hint").json()
     assert hint["winnable"] is False and hint["max_removed"] <= 27
+
+
+def test_errors_and_rule_names_speak_the_players_language(client: TestClient) -> None:
+    client.put("/api/settings", json={"lang": "ru"})
+    response = client.post("/api/games", json={"code": "PY1-N-AAAA"})
+    body = response.json()
+    assert response.status_code == 400
+    assert body["title"] == "Неверный код раздачи"
+    assert body["error"].startswith("Неверный код раздачи: ") and "'PY1-N-AAAA'" in body["error"]
+    names = {r["letter"]: r["name"] for r in client.get("/api/rules").json()}
+    assert names["T"] == "Гробница Тутанхамона"
+    client.put("/api/settings", json={"lang": "en"})
+    body = client.post("/api/games", json={"layout": "AS"}).json()
+    assert body["error"].startswith("Invalid card list: ")
+    assert {r["letter"]: r["name"] for r in client.get("/api/rules").json()}["T"] == "Tut's Tomb"

@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from pyramide import __version__
+from pyramide.messages import error_title
 from pyramide.web.service import GameService, NotFoundError, StaleVersionError
 
 __all__ = ["MAX_BODY", "create_app"]
@@ -95,21 +96,30 @@ def create_app(service: GameService) -> FastAPI:
                   description="Pyramid solitaire: the browser game's JSON API.")
     static = resources.files("pyramide") / "static"
 
+    def localised(request: Request, exc: ValueError, status: int) -> JSONResponse:
+        """The reason with a title in the player's language; ``detail`` is the engine's text."""
+        title = error_title(exc, service.lang(request.headers.get("accept-language")))
+        return _error(status, f"{title}: {exc}", title=title, detail=str(exc))
+
     @app.exception_handler(RequestValidationError)
-    async def bad_request(_: Request, exc: RequestValidationError) -> JSONResponse:
+    async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
         problems = "; ".join(
             f"{'.'.join(str(p) for p in e.get('loc', ()) if p != 'body') or 'body'}: {e['msg']}"
             for e in exc.errors()
         )
-        return _error(400, f"malformed request: {problems}")
+        return localised(request, ValueError(f"malformed request: {problems}"), 400)
 
     @app.exception_handler(ValueError)
-    async def value_error(_: Request, exc: ValueError) -> JSONResponse:
-        return _error(400, str(exc))
+    async def value_error(request: Request, exc: ValueError) -> JSONResponse:
+        return localised(request, exc, 400)
 
     @app.exception_handler(NotFoundError)
     async def not_found(_: Request, exc: NotFoundError) -> JSONResponse:
         return _error(404, str(exc))
+
+    @app.exception_handler(Exception)
+    async def crash(_: Request, exc: Exception) -> JSONResponse:
+        return _error(500, f"internal error ({type(exc).__name__}); nothing was changed")
 
     @app.exception_handler(StaleVersionError)
     async def stale(_: Request, exc: StaleVersionError) -> JSONResponse:
@@ -154,8 +164,8 @@ def create_app(service: GameService) -> FastAPI:
         return service.settings(accept_language)
 
     @app.get("/api/rules")
-    def list_rules() -> list[dict[str, Any]]:
-        return service.rules()
+    def list_rules(accept_language: str | None = Header(default=None)) -> list[dict[str, Any]]:
+        return service.rules(service.lang(accept_language))
 
     @app.get("/api/stats")
     def stats(rules: str = "N") -> dict[str, Any]:

@@ -195,8 +195,8 @@ class GameService:
                 "max_removed": result.max_removed,
             }
 
-    def rules(self) -> list[dict[str, Any]]:
-        return [rules_view(r) for r in PRESETS.values()]
+    def rules(self, lang: Lang) -> list[dict[str, Any]]:
+        return [rules_view(r, lang) for r in PRESETS.values()]
 
     def stats(self, rules: str) -> dict[str, Any]:
         letter = rules_for(rules).letter

@@ -10,18 +10,18 @@ from typing import Any
 from pyramide.cards import Lang
 from pyramide.game import Game
 from pyramide.geometry import row_col
-from pyramide.messages import text
+from pyramide.messages import rules_description, rules_name, text
 from pyramide.moves import DRAW, RECYCLE
 from pyramide.rules import Rules
 
 __all__ = ["rules_view", "state_view"]
 
 
-def rules_view(rules: Rules) -> dict[str, Any]:
+def rules_view(rules: Rules, lang: Lang) -> dict[str, Any]:
     return {
         "letter": rules.letter,
-        "name": rules.name,
-        "description": rules.describe(),
+        "name": rules_name(rules, lang),
+        "description": rules_description(rules, lang),
         "win": rules.win,
         "redeals": rules.redeals,
         "open_stock": rules.open_stock,
@@ -55,7 +55,7 @@ def state_view(
         "version": version,
         "code": game.code,
         "layout": game.deal.layout_text(),
-        "rules": rules_view(game.rules),
+        "rules": rules_view(game.rules, lang),
         "pyramid": pyramid,
         "waste": [card.code for card in pos.waste],
         "stock": {
