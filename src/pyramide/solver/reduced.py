@@ -43,7 +43,7 @@ from pyramide.solver.downsets import COVERING, FREE, FULL, bit
 __all__ = ["FULL", "ReducedModel", "Step", "pack_talon", "talon_count"]
 
 KING = 13
-NEVER = 1 << 20
+NEVER = 1 << 30
 BITS = 3  # a value occurs at most 4 times
 
 

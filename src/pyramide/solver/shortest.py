@@ -26,19 +26,19 @@ hopeless  a state whose reduced-model best falls short of the goal.
 from __future__ import annotations
 
 import heapq
+import time
 from dataclasses import dataclass
 from math import ceil
 
 from pyramide.game import Position
 from pyramide.geometry import SLOTS
-from pyramide.moves import Move
 from pyramide.rules import Rules
 from pyramide.solver.api import Solution, reduced_rules
 from pyramide.solver.budget import Budget
 from pyramide.solver.downsets import FREE, slots
 from pyramide.solver.fullsearch import search_full
 from pyramide.solver.lines import realize
-from pyramide.solver.reduced import KING, ReducedModel, shift
+from pyramide.solver.reduced import KING, ONE, ReducedModel, shift
 from pyramide.solver.table import DRAW, RECYCLE, TALON, Action, State, Table, below
 
 __all__ = ["ShortestResult", "search_shortest", "solve_shortest"]
@@ -49,6 +49,8 @@ AFTER_DRAW = 1 << 62  # key bit: the state was reached by a draw or a recycle
 
 @dataclass(slots=True)
 class ShortestResult:
+    """A line found (or ``None``), whether it is proven shortest, and the states spent."""
+
     line: list[Action] | None
     proven: bool
     nodes: int = 0
@@ -57,13 +59,18 @@ class ShortestResult:
 def solve_shortest(
     position: Position, rules: Rules, budget: Budget, model: ReducedModel,
 ) -> Solution:
-    """The :class:`Solution` with the shortest line found within ``budget``."""
+    """The :class:`Solution` with the shortest line found within ``budget``.
+
+    First a quick weighted A* (estimates counted twice) finds a good line; then A*
+    proper looks for a shorter one, ignoring states that cannot beat it, and proves
+    the best line shortest when none is left."""
     table = Table(position, rules)
     start = table.start
+    began = time.monotonic()
     if reduced_rules(rules):
         target = model.best(start.mask, start.talon)
         winnable: bool | None = target == SLOTS
-        fallback = realize(position, model.line(start.mask, start.talon))
+        best = [table.action(m) for m in realize(position, model.line(start.mask, start.talon))]
         exact = True
     else:
         found = search_full(table, budget, model)
@@ -71,19 +78,50 @@ def solve_shortest(
             return Solution(None, found.max_removed, [table.move(a) for a in found.line],
                             exact=found.exact, method="shortest", nodes=found.nodes)
         target, winnable, exact = found.max_removed, found.winnable, found.exact
-        fallback = [table.move(a) for a in found.line]
-    result = search_shortest(table, target, bool(winnable), budget, model)
-    moves: list[Move] = fallback
-    if result.line is not None and len(result.line) <= len(fallback):
-        moves = [table.move(a) for a in result.line]
-    return Solution(winnable, target, moves, shortest=result.proven, exact=exact,
-                    method="shortest", nodes=result.nodes)
+        best = found.line
+    win = bool(winnable)
+    quick = search_shortest(table, target, win, part(budget, QUICK_SHARE), model,
+                            weight=QUICK_WEIGHT, bound=len(best))
+    if quick.line is not None and len(quick.line) < len(best):
+        best = quick.line
+    rest = remaining(budget, quick.nodes, time.monotonic() - began)
+    proof = ShortestResult(None, False) if rest is None else search_shortest(
+        table, target, win, rest, model, bound=len(best))
+    if proof.line is not None:
+        best = proof.line
+    return Solution(winnable, target, [table.move(a) for a in best], shortest=proof.proven,
+                    exact=exact, method="shortest", nodes=quick.nodes + proof.nodes)
+
+
+QUICK_WEIGHT = 2.0
+QUICK_SHARE = 0.1
+QUICK_NODES = 2_000
+
+
+def part(budget: Budget, share: float) -> Budget:
+    """A share of ``budget``, at most :data:`QUICK_NODES` states."""
+    nodes = QUICK_NODES if budget.nodes is None else max(1, int(budget.nodes * share))
+    seconds = None if budget.seconds is None else budget.seconds * share
+    return Budget(nodes=min(nodes, QUICK_NODES), seconds=seconds)
+
+
+def remaining(budget: Budget, nodes: int, seconds: float) -> Budget | None:
+    """What is left of ``budget`` (``None`` when nothing is)."""
+    left_nodes = None if budget.nodes is None else budget.nodes - nodes
+    left_seconds = None if budget.seconds is None else budget.seconds - seconds
+    if (left_nodes is not None and left_nodes < 1) or (
+            left_seconds is not None and left_seconds <= 0):
+        return None
+    return Budget(nodes=left_nodes, seconds=left_seconds)
 
 
 def search_shortest(
-    table: Table, target: int, win: bool, budget: Budget, model: ReducedModel,
+    table: Table, target: int, win: bool, budget: Budget, model: ReducedModel, *,
+    weight: float = 1.0, bound: int = INFINITE,
 ) -> ShortestResult:
-    """A* from the table's start to the goal; ``proven`` when the line is the shortest."""
+    """A* (weighted by ``weight``) from the start to the goal, for a line shorter
+    than ``bound`` moves.  With weight 1, ``proven`` means the line found is the
+    shortest, or (no line) that none is shorter than ``bound``."""
     meter = budget.meter()
     guess = Estimator(table, target, win, model if reduced_rules(table.rules) else None)
     expand = macro_expand if reduced_rules(table.rules) else single_expand
@@ -94,78 +132,92 @@ def search_shortest(
     start = table.start
     start_key = table.key(start)
     cost = {start_key: 0}
-    parent: dict[int, tuple[int, list[Action]]] = {}
-    heap = [(guess(start), 0, start_key, start)]
+    parent: dict[int, tuple[int, Macro]] = {}
+    heap: list[tuple[float, int, int, State, bool]] = [
+        (weight * guess(start), 0, start_key, start, True)]
     while heap:
-        _, g_neg, key, state = heapq.heappop(heap)
+        f, g_neg, key, state, exact = heapq.heappop(heap)
         g = -g_neg
         if cost.get(key, INFINITE) < g:
             continue
+        if not exact:  # lazy: the costly part of the estimate only for states popped
+            h = guess(state)
+            if g + h >= bound:
+                continue
+            if g + weight * h > f:
+                heapq.heappush(heap, (g + weight * h, g_neg, key, state, True))
+                continue
         if done(state):
-            return ShortestResult(trace(parent, key), True, meter.nodes)
+            return ShortestResult(trace(table, parent, key), weight == 1.0, meter.nodes)
         if not meter.spend():
             return ShortestResult(None, False, meter.nodes)
-        for actions, step_cost, child, child_key in expand(table, state, key):
+        for macro, step_cost, child, child_key in expand(table, state, key):
             g2 = g + step_cost
             if cost.get(child_key, INFINITE) <= g2:
                 continue
             if model.best(child.mask, child.talon) < target:
                 continue
-            h = guess(child)
-            if h >= INFINITE:
+            h = guess.cheap(child)
+            if g2 + h >= bound:
                 continue
             cost[child_key] = g2
-            parent[child_key] = (key, actions)
-            heapq.heappush(heap, (g2 + h, -g2, child_key, child))
-    return ShortestResult(None, True, meter.nodes)
+            parent[child_key] = (key, macro)
+            heapq.heappush(heap, (g2 + weight * h, -g2, child_key, child, False))
+    return ShortestResult(None, weight == 1.0, meter.nodes)
 
 
-Expansion = list[tuple[list[Action], int, State, int]]
+Macro = tuple[int, Action]
+"""A talon index to draw to first (``NO_DRAW``: none), then an action."""
+NO_DRAW = -1
+Expansion = list[tuple[Macro, int, State, int]]
 
 
 def macro_expand(table: Table, state: State, key: int) -> Expansion:
-    return [(actions, c, child, table.key(child))
-            for actions, c, child in macro_successors(table, state)]
+    """Moves of the macro graph (draw one, unlimited redeals): a removal inside the
+    pyramid, or the draws (and recycle) that bring one talon card on top, then its
+    removal.  Draws that end in no removal are never needed."""
+    mask, tmask, cut, redeals, talon = state
+    values = table.values
+    apply = table.apply
+    free = FREE[mask]
+    for s in free:
+        if values[s] == KING:
+            child = apply(state, (s,))
+            return [((NO_DRAW, (s,)), 1, child, table.key(child))]
+    out: Expansion = []
+    for action in table.pyramid_pairs(state):
+        child = apply(state, action)
+        out.append(((NO_DRAW, action), 1, child, table.key(child)))
+    for index in slots(tmask):
+        value = values[TALON + index]
+        place = TALON + index
+        removals: list[Action] = [(place,)] if value == KING else [
+            (s, place) for s in free if values[s] + value == KING
+        ]
+        if not removals:
+            continue
+        steps = cycle_distance(tmask, cut, index + 1)
+        drawn = State(mask, tmask, index + 1, redeals, talon)
+        for removal in removals:
+            child = apply(drawn, removal)
+            out.append(((index, removal), steps + 1, child, table.key(child)))
+    return out
+
+
+def cycle_distance(tmask: int, start: int, end: int) -> int:
+    """Draws and recycles that move the cut from ``start`` to ``end`` (draw one)."""
+    if end == start:
+        return 0
+    if end > start:
+        return (tmask & ((1 << end) - 1) & ~((1 << start) - 1)).bit_count()
+    return (tmask >> start).bit_count() + 1 + (tmask & ((1 << end) - 1)).bit_count()
 
 
 def single_expand(table: Table, state: State, key: int) -> Expansion:
     out: Expansion = []
     for action, child in canonical_successors(table, state, key & AFTER_DRAW != 0):
         child_key = table.key(child) | (AFTER_DRAW if action in (DRAW, RECYCLE) else 0)
-        out.append(([action], 1, child, child_key))
-    return out
-
-
-def macro_successors(table: Table, state: State) -> list[tuple[list[Action], int, State]]:
-    """Moves of the macro graph (draw one, unlimited redeals): a removal inside the
-    pyramid, or the draws and recycle that bring one talon card on top, then its removal."""
-    free_kings = [s for s in FREE[state.mask] if table.values[s] == KING]
-    if free_kings:
-        king = (free_kings[0],)
-        return [([king], 1, table.apply(state, king))]
-    out: list[tuple[list[Action], int, State]] = []
-    for action in table.removals(state):
-        if max(action) < TALON:
-            out.append(([action], 1, table.apply(state, action)))
-    mask, tmask, cut = state.mask, state.tmask, state.cut
-    values = table.values
-    free = FREE[mask]
-    stock_left = (tmask >> cut).bit_count()
-    top = below(tmask, cut)
-    for index in slots(tmask):
-        value = values[TALON + index]
-        if index < cut and index != top:
-            steps = [DRAW] * stock_left + [RECYCLE]
-            steps += [DRAW] * (tmask & ((2 << index) - 1)).bit_count()
-        else:
-            steps = [DRAW] * (tmask & ~((1 << cut) - 1) & ((2 << index) - 1)).bit_count()
-        drawn = State(mask, tmask, index + 1, state.redeals, state.talon)
-        place = TALON + index
-        removals: list[Action] = [(place,)] if value == KING else [
-            (s, place) for s in free if values[s] + value == KING
-        ]
-        for removal in removals:
-            out.append(([*steps, removal], len(steps) + 1, table.apply(drawn, removal)))
+        out.append(((NO_DRAW, action), 1, child, child_key))
     return out
 
 
@@ -182,12 +234,22 @@ def canonical_successors(
     return [(a, table.apply(state, a)) for a in actions]
 
 
-def trace(parent: dict[int, tuple[int, list[Action]]], key: int) -> list[Action]:
-    pieces: list[list[Action]] = []
+def trace(table: Table, parent: dict[int, tuple[int, Macro]], key: int) -> list[Action]:
+    """The actions from the start to the state ``key``."""
+    macros: list[Macro] = []
     while key in parent:
-        key, actions = parent[key]
-        pieces.append(actions)
-    return [action for piece in reversed(pieces) for action in piece]
+        key, macro = parent[key]
+        macros.append(macro)
+    line: list[Action] = []
+    state = table.start
+    for index, action in reversed(macros):
+        while index != NO_DRAW and below(state.tmask, state.cut) != index:
+            step = DRAW if state.tmask >> state.cut else RECYCLE
+            line.append(step)
+            state = table.apply(state, step)
+        line.append(action)
+        state = table.apply(state, action)
+    return line
 
 
 class Estimator:
@@ -213,23 +275,60 @@ class Estimator:
         self.talon_pairs = rules.open_stock or rules.waste_pairs
 
     def __call__(self, state: State) -> int:
+        """The estimate (at least :meth:`cheap`)."""
+        return self.estimate(state, thorough=True)
+
+    def cheap(self, state: State) -> int:
+        """A quicker, weaker estimate, for states that may never be looked at."""
+        return self.estimate(state, thorough=False)
+
+    def estimate(self, state: State, *, thorough: bool) -> int:
         mask, tmask, cut = state.mask, state.tmask, state.cut
-        counts = [(mask & self.pyramid[v]).bit_count() for v in range(KING + 1)]
-        reach = self.waste_reach(counts, tmask, cut)
+        if self.model is not None:  # draw one, unlimited redeals: the reduced model helps
+            moves = self.model.fewest_steps(mask, state.talon, self.target)
+            if moves >= INFINITE:
+                return INFINITE
+            if not thorough:
+                return moves
+            counts = [(mask & p).bit_count() for p in self.pyramid]
+            return moves + self.draws_needed(state, self.waste_reach(counts, tmask, cut))
+        counts = [(mask & p).bit_count() for p in self.pyramid]
         if self.whole_deck:
-            moves, draws = self.whole_deck_removals(state), 0
-        elif self.win:
-            moves, draws = self.pyramid_bounds(state, counts, reach)
-        else:
-            moves, draws = ceil((self.target - SLOTS + mask.bit_count()) / 2), 0
-        if draws >= INFINITE:
-            return INFINITE
-        if self.model is not None:
-            moves = max(moves, self.model.fewest_steps(mask, state.talon, self.target))
-            stock_left = (tmask >> cut).bit_count()
-            if draws <= stock_left and self.needs_recycle(state, reach):
-                draws = stock_left + 2
+            return self.whole_deck_removals(state)
+        if not self.win:
+            return ceil((self.target - SLOTS + mask.bit_count()) / 2)
+        moves, draws = self.pyramid_bounds(state, counts, self.waste_reach(counts, tmask, cut))
         return moves + draws
+
+    def draws_needed(self, state: State, reach: int) -> int:
+        """Draws and recycles before the last talon card a line needs can show: the
+        talon cards sorted by when they can first show (the waste within reach at
+        once, then the stock, then after a recycle the rest of the waste), the
+        shortest prefix with which the reduced model reaches the goal."""
+        assert self.model is not None
+        tmask, cut = state.tmask, state.cut
+        waste = (1 << cut) - 1
+        order = [(0, i) for i in slots(tmask & waste & reach)]
+        stock = list(slots(tmask & ~waste))
+        order += [(depth + 1, i) for depth, i in enumerate(stock)]
+        order += [(len(stock) + 1 + (tmask & ((2 << i) - 1)).bit_count(), i)
+                  for i in slots(tmask & waste & ~reach)]
+        values = self.values
+        packed = [0]
+        for _, i in order:
+            value = values[TALON + i]
+            packed.append(packed[-1] + (ONE[value] if value != KING else 0))
+        mask, target, best = state.mask, self.target, self.model.best
+        low, high = 0, len(order)  # the answer is a prefix length in low..high
+        if best(mask, packed[0]) >= target:
+            return 0
+        while high - low > 1:
+            middle = (low + high) // 2
+            if best(mask, packed[middle]) >= target:
+                high = middle
+            else:
+                low = middle
+        return order[high - 1][0]
 
     def whole_deck_removals(self, state: State) -> int:
         """Removals that clear the whole deck: exactly one per card of a value of each class."""

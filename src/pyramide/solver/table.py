@@ -123,6 +123,17 @@ class Table:
         cards = [self.card(p) for p in action]
         return Move.king(cards[0]) if len(cards) == 1 else Move.pair(cards[0], cards[1])
 
+    def action(self, move: Move) -> Action:
+        """The action of an engine move (the inverse of :meth:`move`)."""
+        if move.kind != "remove":
+            return DRAW if move.kind == "draw" else RECYCLE
+        return tuple(self.place(card) for card in move.cards)
+
+    def place(self, card: Card) -> int:
+        if card in self.pyramid:
+            return self.pyramid.index(card)
+        return TALON + self.cards.index(card)
+
     # ------------------------------------------------------------------ moves
 
     def free_places(self, state: State) -> list[int]:
@@ -159,6 +170,18 @@ class Table:
             if under >= 0 and values[TALON + top] + values[TALON + under] == KING:
                 out.append((TALON + top, TALON + under))
         out.sort(key=lambda action: action[0] >= TALON)
+        return out
+
+    def pyramid_pairs(self, state: State) -> list[Action]:
+        """Pairs of two pyramid cards (covering pairs too, when the rules allow them)."""
+        values = self.values
+        free = FREE[state.mask]
+        out: list[Action] = [(a, b) for i, a in enumerate(free) for b in free[i + 1 :]
+                             if values[a] + values[b] == KING]
+        if self.rules.covering_pairs:
+            out.extend(
+                pair for pair in COVERING[state.mask] if values[pair[0]] + values[pair[1]] == KING
+            )
         return out
 
     def actions(self, state: State) -> list[Action]:
