@@ -11,25 +11,12 @@ from typing import Any
 
 import pytest
 
-from pyramide import DECK, Card, Deal, DealCode
+from pyramide import Deal, DealCode
 from pyramide.cli import main
+from tests.reference import REFERENCE_ROWS, reference_layout
 
-REFERENCE_ROWS = [
-    "J♦",
-    "6♣ 7♥",
-    "A♠ 4♦ Q♠",
-    "5♥ 3♦ 6♥ 8♠",
-    "K♥ K♣ A♦ K♠ 9♣",
-    "Q♣ 2♣ 8♦ 10♦ 10♠ J♠",
-    "7♣ 10♣ 3♥ 4♥ 3♠ K♦ 7♠",
-]
 CARD_CODE = re.compile(r"(A|[2-9]|10|J|Q|K)[CDHS]")
 
-
-def reference_layout() -> str:
-    pyramid = " ".join(REFERENCE_ROWS).split()
-    used = {Card.parse(t) for t in [*pyramid, "7♦"]}
-    return " ".join([*pyramid, "7♦", *(c.code for c in DECK if c not in used)])
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

@@ -8,25 +8,7 @@ import pytest
 
 from pyramide import DECK, Card, Deal, DealCode, InvalidDealCodeError, InvalidLayoutError
 from pyramide.deals import MAX_DEAL_NUMBER, SplitMix64, shuffled_deck
-
-# Rule book §9, written with the suit symbols exactly as printed there.
-REFERENCE_ROWS = [
-    "J♦",
-    "6♣ 7♥",
-    "A♠ 4♦ Q♠",
-    "5♥ 3♦ 6♥ 8♠",
-    "K♥ K♣ A♦ K♠ 9♣",
-    "Q♣ 2♣ 8♦ 10♦ 10♠ J♠",
-    "7♣ 10♣ 3♥ 4♥ 3♠ K♦ 7♠",
-]
-
-
-def reference_cards() -> list[str]:
-    """The 52 cards of §9: pyramid, waste 7♦, the 23 others in deck order as the stock."""
-    pyramid = " ".join(REFERENCE_ROWS).split()
-    used = {Card.parse(text) for text in [*pyramid, "7♦"]}
-    return [*pyramid, "7♦", *(c.code for c in DECK if c not in used)]
-
+from tests.reference import REFERENCE_ROWS, reference_cards
 
 # ------------------------------------------------------------------ deal codes
 

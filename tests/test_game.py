@@ -23,16 +23,7 @@ from pyramide import (
     Spot,
 )
 from pyramide.geometry import slot
-
-REFERENCE_ROWS = [
-    "J♦",
-    "6♣ 7♥",
-    "A♠ 4♦ Q♠",
-    "5♥ 3♦ 6♥ 8♠",
-    "K♥ K♣ A♦ K♠ 9♣",
-    "Q♣ 2♣ 8♦ 10♦ 10♠ J♠",
-    "7♣ 10♣ 3♥ 4♥ 3♠ K♦ 7♠",
-]
+from tests.reference import reference_deal
 
 
 class ManualClock:
@@ -46,13 +37,6 @@ class ManualClock:
 def c(text: str) -> Card:
     return Card.parse(text)
 
-
-def reference_deal(stock_top: Sequence[str] = ()) -> Deal:
-    pyramid = " ".join(REFERENCE_ROWS).split()
-    first = [c(t) for t in stock_top]
-    used = {c(t) for t in [*pyramid, "7♦"]}
-    rest = [card for card in DECK if card not in used and card not in first]
-    return Deal.parse_layout([*pyramid, "7♦", *(card.code for card in [*first, *rest])])
 
 
 def layout_with(places: Mapping[tuple[int, int], str], stock: Sequence[str] = ()) -> Deal:

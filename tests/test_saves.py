@@ -10,10 +10,10 @@ import pytest
 
 from pyramide import PRESETS, Deal, Game, InvalidSaveError, dump_game, load_game
 from pyramide.saves import SAVE_FORMAT, SAVE_VERSION, game_from_dict, game_to_dict
+from tests.reference import reference_deal
 from tests.test_game import (
     WIN_SEQUENCE,
     ManualClock,
-    reference_deal,
     stuck_deal,
     win_deal,
 )

@@ -8,11 +8,9 @@ from collections.abc import Sequence
 import pytest
 
 from pyramide import (
-    DECK,
     DEFAULT_RULES,
     PRESETS,
     Card,
-    Deal,
     Game,
     IllegalMoveError,
     InvalidCardError,
@@ -22,16 +20,8 @@ from pyramide import (
 )
 from pyramide.geometry import slot
 from pyramide.messages import TEXTS, text
+from tests.reference import REFERENCE_ROWS, reference_deal
 
-REFERENCE_ROWS = [
-    "J♦",
-    "6♣ 7♥",
-    "A♠ 4♦ Q♠",
-    "5♥ 3♦ 6♥ 8♠",
-    "K♥ K♣ A♦ K♠ 9♣",
-    "Q♣ 2♣ 8♦ 10♦ 10♠ J♠",
-    "7♣ 10♣ 3♥ 4♥ 3♠ K♦ 7♠",
-]
 WASTE_PAIRS = dataclasses.replace(DEFAULT_RULES, letter="W", name="waste pairs", waste_pairs=True)
 
 
@@ -42,14 +32,6 @@ class ManualClock:
     def __call__(self) -> float:
         return self.now
 
-
-def reference_deal(stock_top: Sequence[str] = ()) -> Deal:
-    """§9 as an explicit layout; the 23 other cards in deck order, ``stock_top`` first."""
-    pyramid = " ".join(REFERENCE_ROWS).split()
-    first = [Card.parse(c) for c in stock_top]
-    used = {Card.parse(c) for c in [*pyramid, "7♦"]}
-    rest = [c for c in DECK if c not in used and c not in first]
-    return Deal.parse_layout([*pyramid, "7♦", *(c.code for c in [*first, *rest])])
 
 
 def reference_game(

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from pyramide import PRESETS, Card, Game, IllegalMoveError, Message, Position
+from tests.reference import reference_deal
 from tests.test_game import (
     WIN_SEQUENCE,
     ManualClock,
-    reference_deal,
     stuck_deal,
     win_deal,
 )

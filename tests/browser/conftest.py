@@ -20,20 +20,6 @@ from playwright.sync_api import Locator, Page, expect
 
 from tests.conftest import LiveServer
 
-REFERENCE_ROWS = [
-    "JD", "6C 7H", "AS 4D QS", "5H 3D 6H 8S", "KH KC AD KS 9C",
-    "QC 2C 8D 10D 10S JS", "7C 10C 3H 4H 3S KD 7S",
-]
-DECK = [rank + suit for suit in "CDHS"
-        for rank in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")]
-
-
-def reference_layout() -> str:
-    """Rule book §9: the printed pyramid, waste 7♦, the other 23 cards as the stock."""
-    pyramid = " ".join(REFERENCE_ROWS).split()
-    stock = [c for c in DECK if c not in pyramid and c != "7D"]
-    return " ".join([*pyramid, "7D", *stock])
-
 
 def call(url: str, method: str, path: str, body: Any = None) -> tuple[int, Any]:
     """One JSON request to the server; returns (status, decoded body)."""

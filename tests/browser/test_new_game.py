@@ -111,7 +111,7 @@ def test_copy_button_copies_the_deal_code(table: Table, server: LiveServer) -> N
 
 
 def test_card_list_deals_those_cards(table: Table, server: LiveServer) -> None:
-    from tests.browser.conftest import REFERENCE_ROWS, reference_layout
+    from tests.reference import REFERENCE_CODES, reference_layout
 
     put_settings(server.url, lang="en", animations=False)
     table.open("/")
@@ -123,7 +123,7 @@ def test_card_list_deals_those_cards(table: Table, server: LiveServer) -> None:
     page.get_by_test_id("new-game-submit").click()
     table.idle()
     expect(page.get_by_test_id("new-game-dialog")).to_be_hidden()
-    assert table.pyramid() == " ".join(REFERENCE_ROWS).split()
+    assert table.pyramid() == " ".join(REFERENCE_CODES).split()
     expect(page.get_by_test_id("deal-code")).to_have_text("layout")
     state = table.state()
     assert state["code"] is None and state["rules"]["letter"] == "M"

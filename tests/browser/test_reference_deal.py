@@ -7,8 +7,9 @@ import urllib.parse
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import Table, put_settings, reference_layout
+from tests.browser.conftest import Table, put_settings
 from tests.conftest import LiveServer
+from tests.reference import REFERENCE_CODES, reference_layout
 
 pytestmark = pytest.mark.browser
 
@@ -24,8 +25,7 @@ def test_reference_deal_by_clicking(table: Table, server: LiveServer) -> None:
     message = page.get_by_test_id("message")
 
     # the printed deal, exactly: 28 cards, bottom row free, waste 7♦, URL cleaned
-    rows = " ".join(["JD", "6C 7H", "AS 4D QS", "5H 3D 6H 8S", "KH KC AD KS 9C",
-                     "QC 2C 8D 10D 10S JS", "7C 10C 3H 4H 3S KD 7S"]).split()
+    rows = " ".join(REFERENCE_CODES).split()
     assert table.pyramid() == rows
     assert page.url.rstrip("/") == server.url
     free = page.locator('[data-zone="pyramid"][data-free="true"]').evaluate_all(

@@ -11,22 +11,9 @@ from fastapi.testclient import TestClient
 from pyramide.web.app import create_app
 from pyramide.web.service import GameService
 from pyramide.web.store import Store
+from tests.reference import reference_layout
 
-REFERENCE_ROWS = [
-    "JD", "6C 7H", "AS 4D QS", "5H 3D 6H 8S", "KH KC AD KS 9C",
-    "QC 2C 8D 10D 10S JS", "7C 10C 3H 4H 3S KD 7S",
-]
-
-
-def reference_layout() -> str:
-    """Rule book §9: the printed pyramid, waste 7♦, the other 23 cards as the stock."""
-    from pyramide.cards import DECK, Card
-
-    pyramid = " ".join(REFERENCE_ROWS).split()
-    used = {Card.parse(c) for c in [*pyramid, "7D"]}
-    stock = [c.code for c in DECK if c not in used]
-    return " ".join([*pyramid, "7D", *stock])
-
+__all__ = ["FakeClock", "reference_layout"]
 
 class FakeClock:
     """A clock the test moves by hand (the engine takes any clock)."""
