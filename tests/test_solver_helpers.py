@@ -136,7 +136,7 @@ def small_position(seed: int, rows: int, talon: int) -> Position:
     pyramid: list[Card | None] = [*top, *([None] * (SLOTS - keep))]
     return Position(
         tuple(pyramid), tuple(chosen[cut:]), tuple(chosen[:cut]), tuple(spare),
-        score=10 * (SLOTS - keep),
+        score=10 * (SLOTS - keep), redeals_used=rng.choice((0, 0, 1, 2)),
     )
 
 

@@ -53,11 +53,13 @@ def search_full(table: Table, budget: Budget, cutoff: Bound | None) -> FullResul
     best, best_line = table.removed(start), []
 
     def bound(state: State) -> int:
-        return SLOTS if cutoff is None else cutoff.best(state.mask, state.talon)
+        return SLOTS if cutoff is None else cutoff.best(state.mask, table.usable_talon(state))
 
     def hopeless(state: State) -> bool:
         limit = bound(state)
-        return limit <= best and (limit < SLOTS or table.pyramid_win)
+        if limit > best:
+            return False
+        return limit < SLOTS or table.pyramid_win or table.reach(state) != state.tmask
 
     root_bound = bound(start)
     if table.won(start):

@@ -35,7 +35,7 @@ from pyramide.moves import DRAW as ENGINE_DRAW
 from pyramide.moves import RECYCLE as ENGINE_RECYCLE
 from pyramide.moves import Move
 from pyramide.rules import Rules
-from pyramide.solver.downsets import COVERING, FREE, bit
+from pyramide.solver.downsets import COVERING, FREE, bit, slots
 from pyramide.solver.reduced import KING, pack_talon, shift
 
 __all__ = ["DRAW", "RECYCLE", "TALON", "Action", "State", "Table"]
@@ -85,6 +85,14 @@ class Table:
         )
         self.pyramid_win = rules.win == "pyramid"
         self.max_redeals = rules.redeals
+        self.pyramid_values = [
+            sum(bit(s) for s in range(SLOTS) if values[s] == v and mask >> s & 1)
+            for v in range(KING + 1)
+        ]
+        self.talon_values = [
+            sum(1 << i for i in range(len(self.cards)) if values[TALON + i] == v)
+            for v in range(KING + 1)
+        ]
 
     # ------------------------------------------------------------ observation
 
@@ -133,6 +141,47 @@ class Table:
         if card in self.pyramid:
             return self.pyramid.index(card)
         return TALON + self.cards.index(card)
+
+    # -------------------------------------------------------------- last pass
+
+    def last_pass(self, state: State) -> bool:
+        """True when no recycle is left: a card buried in the waste may stay there."""
+        return self.max_redeals is not None and state.redeals >= self.max_redeals
+
+    def reach(self, state: State) -> int:
+        """The talon cards that may still show (a mask of indices): all of them while a
+        recycle is left; in the last pass the stock, and the waste cards above the
+        first one that nothing can take (no partner left for it anywhere)."""
+        tmask, cut = state.tmask, state.cut
+        if not self.last_pass(state):
+            return tmask
+        values, pyramid = self.values, self.pyramid_values
+        reach = tmask & ~((1 << cut) - 1)
+        talon_pairs = self.rules.open_stock or self.rules.waste_pairs
+        over = [0] * (KING + 1)
+        index = below(tmask, cut)
+        while index >= 0:
+            reach |= 1 << index
+            value = values[TALON + index]
+            if value != KING:
+                partner = KING - value
+                over[value] += 1
+                partners = (state.mask & pyramid[partner]).bit_count()
+                if talon_pairs:
+                    partners += (tmask & self.talon_values[partner]).bit_count()
+                    if partners == 0:
+                        break
+                elif over[value] > partners:
+                    break
+            index = below(tmask, index)
+        return reach
+
+    def usable_talon(self, state: State) -> int:
+        """The packed values of the talon cards that may still show."""
+        reach = self.reach(state)
+        if reach == state.tmask:
+            return state.talon
+        return pack_talon(self.values[TALON + i] for i in slots(reach))
 
     # ------------------------------------------------------------------ moves
 
