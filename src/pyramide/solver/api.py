@@ -7,8 +7,10 @@ reduced rules  rule sets the reduced model decides exactly: unlimited redeals,
 solution       a :class:`Solution`: ``winnable`` (``None`` = unknown within the
                budget), ``max_removed`` (most pyramid cards that can ever be gone,
                counting those already gone; 28 when winnable), ``moves`` (engine
-               moves from the position that win, or reach ``max_removed``) and
-               ``shortest`` (the moves are proven to be the fewest).
+               moves from the position that win, or reach ``max_removed``),
+               ``shortest`` (the moves are proven to be the fewest), ``exact``
+               (``max_removed`` is proven, not just the best line found), ``method``
+               and ``nodes`` (the states the search spent).
 
 >>> from pyramide.game import Game
 >>> game = Game.from_code("PY1-N-AAAAAAS")
@@ -53,10 +55,10 @@ __all__ = [
 
 Method = Literal["reduced", "full", "shortest", "over"]
 
-DEFAULT_BUDGET = Budget(nodes=200_000, seconds=2.0)
+DEFAULT_BUDGET = Budget()
 """What :func:`solve` spends on rule sets the reduced model does not decide."""
 
-QUICK_BUDGET = Budget(nodes=2_000, seconds=0.02)
+QUICK_BUDGET = Budget(nodes=500, seconds=0.005)
 """What :func:`is_lost` spends beyond the reduced model (a few ms)."""
 
 

@@ -22,8 +22,8 @@ CLOCK_EVERY = 256
 class Budget:
     """Limits of one search; ``None`` means no limit of that kind."""
 
-    nodes: int | None = 200_000
-    seconds: float | None = 2.0
+    nodes: int | None = 100_000
+    seconds: float | None = 1.0
 
     def __post_init__(self) -> None:
         if self.nodes is not None and self.nodes < 1:
