@@ -24,7 +24,7 @@ from typing import Protocol
 
 from pyramide.geometry import SLOTS
 from pyramide.solver.budget import Budget
-from pyramide.solver.table import Action, State, Table
+from pyramide.solver.table import Action, Move_, State, Table
 
 __all__ = ["Bound", "FullResult", "search_full"]
 
@@ -50,7 +50,7 @@ def search_full(table: Table, budget: Budget, cutoff: Bound | None) -> FullResul
     """Search the states of ``table``; ``cutoff`` (if given) prunes hopeless states."""
     meter = budget.meter()
     start = table.start
-    best, best_line = table.removed(start), []
+    best, best_line = table.removed(start), list[Action]()
 
     def bound(state: State) -> int:
         return SLOTS if cutoff is None else cutoff.best(state.mask, table.usable_talon(state))
@@ -64,19 +64,20 @@ def search_full(table: Table, budget: Budget, cutoff: Bound | None) -> FullResul
     root_bound = bound(start)
     if table.won(start):
         return FullResult(True, best, True)
-    visited = {table.key(start)}
-    frames = [iter(table.successors(start))] if not hopeless(start) else []
-    line: list[Action] = []
+    visited = {table.node_key(start)}
+    frames = [iter(table.node_moves(start))] if not hopeless(start) else []
+    line: list[tuple[State, Move_]] = []
+    here = start
     won = False
     while frames:
         item = next(frames[-1], None)
         if item is None:
             frames.pop()
             if line:
-                line.pop()
+                here = line.pop()[0]
             continue
-        action, state = item
-        key = table.key(state)
+        move, state = item
+        key = table.node_key(state)
         if key in visited:
             continue
         visited.add(key)
@@ -84,14 +85,15 @@ def search_full(table: Table, budget: Budget, cutoff: Bound | None) -> FullResul
             break
         removed = table.removed(state)
         if removed > best:
-            best, best_line = removed, [*line, action]
+            best, best_line = removed, spell(table, [*line, (here, move)])
         if table.won(state):
-            won, best_line = True, [*line, action]
+            won, best_line = True, spell(table, [*line, (here, move)])
             break
         if hopeless(state):
             continue
-        line.append(action)
-        frames.append(iter(table.successors(state)))
+        line.append((here, move))
+        here = state
+        frames.append(iter(table.node_moves(state)))
     complete = not meter.exhausted
     if won:
         winnable: bool | None = True
@@ -101,3 +103,8 @@ def search_full(table: Table, budget: Budget, cutoff: Bound | None) -> FullResul
         winnable = None
     exact = won or complete or best == root_bound
     return FullResult(winnable, best, exact, best_line, meter.nodes)
+
+
+def spell(table: Table, line: list[tuple[State, Move_]]) -> list[Action]:
+    """The actions of a line of node moves (each with the state it starts from)."""
+    return [action for state, move in line for action in table.spell(state, move)]

@@ -48,6 +48,10 @@ DRAW: Action = (-1,)
 RECYCLE: Action = (-2,)
 
 
+Move_ = tuple[int, Action]
+"""A move of the search's node: draws and recycles to make first, then an action."""
+
+
 class State(NamedTuple):
     mask: int
     tmask: int
@@ -83,6 +87,7 @@ class Table:
             mask, (1 << len(self.cards)) - 1, len(position.waste), redeals,
             pack_talon(c.value for c in self.cards),
         )
+        self.orbits: dict[tuple[int, int], tuple[tuple[int, ...], int]] = {}
         self.pyramid_win = rules.win == "pyramid"
         self.max_redeals = rules.redeals
         self.pyramid_values = [
@@ -267,3 +272,68 @@ class Table:
 
     def successors(self, state: State) -> list[tuple[Action, State]]:
         return [(action, self.apply(state, action)) for action in self.actions(state)]
+
+    # ------------------------------------------------- unlimited redeals: orbits
+
+    def next_cut(self, tmask: int, cut: int) -> int:
+        """The cut after one draw, or after the recycle when the stock is empty."""
+        rest = tmask >> cut
+        if not rest:
+            return 0
+        for _ in range(self.rules.draw_count):
+            low = rest & -rest
+            cut += low.bit_length()
+            rest = tmask >> cut
+            if not rest:
+                break
+        return cut
+
+    def orbit(self, tmask: int, cut: int) -> tuple[tuple[int, ...], int]:
+        """The cuts that draws and recycles alone reach from ``cut`` (in order, the
+        first is ``cut``), and the smallest cut of the circle they end in."""
+        known = self.orbits.get((tmask, cut))
+        if known is not None:
+            return known
+        cuts = [cut]
+        if tmask:
+            while (after := self.next_cut(tmask, cuts[-1])) not in cuts:
+                cuts.append(after)
+            circle = min(cuts[cuts.index(after):])
+        else:
+            circle = cut
+        result = tuple(cuts), circle
+        self.orbits[(tmask, cut)] = result
+        return result
+
+    def node_key(self, state: State) -> int:
+        """The key of the search's node: with unlimited redeals the states that draws
+        and recycles lead round in a circle are one node (named by its smallest cut)."""
+        if self.max_redeals is not None:
+            return self.key(state)
+        _, circle = self.orbit(state.tmask, state.cut)
+        if state.cut in self.orbit(state.tmask, circle)[0]:
+            return self.key(state._replace(cut=circle))
+        return self.key(state)
+
+    def node_moves(self, state: State) -> list[tuple[Move_, State]]:
+        """The moves of the search's node: single actions, or with unlimited redeals a
+        removal after the draws and recycles that lead to it (``(draws, action)``)."""
+        if self.max_redeals is not None:
+            return [((0, action), self.apply(state, action)) for action in self.actions(state)]
+        out = [((0, action), self.apply(state, action)) for action in self.removals(state)]
+        cuts, _ = self.orbit(state.tmask, state.cut)
+        for steps, cut in enumerate(cuts[1:], start=1):
+            there = state._replace(cut=cut)
+            out += [((steps, action), self.apply(there, action))
+                    for action in self.removals(there) if max(action) >= TALON]
+        return out
+
+    def spell(self, state: State, move: Move_) -> list[Action]:
+        """The actions of a node move from ``state``."""
+        steps, action = move
+        actions: list[Action] = []
+        tmask, cut = state.tmask, state.cut
+        for _ in range(steps):
+            actions.append(DRAW if tmask >> cut else RECYCLE)
+            cut = self.next_cut(tmask, cut)
+        return [*actions, action]
