@@ -64,7 +64,7 @@ def search_full(table: Table, budget: Budget, cutoff: Bound | None) -> FullResul
     root_bound = bound(start)
     if table.won(start):
         return FullResult(True, best, True)
-    visited = {table.node_key(start)}
+    visited = {table.node_key(start): table.timeline(start)}
     frames = [iter(table.node_moves(start))] if not hopeless(start) else []
     line: list[tuple[State, Move_]] = []
     here = start
@@ -77,10 +77,10 @@ def search_full(table: Table, budget: Budget, cutoff: Bound | None) -> FullResul
                 here = line.pop()[0]
             continue
         move, state = item
-        key = table.node_key(state)
-        if key in visited:
-            continue
-        visited.add(key)
+        key, when = table.node_key(state), table.timeline(state)
+        if visited.get(key, when + 1) <= when:
+            continue  # met before, as early in the talon's timeline or earlier
+        visited[key] = when
         if not meter.spend():
             break
         removed = table.removed(state)

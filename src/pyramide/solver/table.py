@@ -273,7 +273,7 @@ class Table:
     def successors(self, state: State) -> list[tuple[Action, State]]:
         return [(action, self.apply(state, action)) for action in self.actions(state)]
 
-    # ------------------------------------------------- unlimited redeals: orbits
+    # ------------------------------------------------------- the search's nodes
 
     def next_cut(self, tmask: int, cut: int) -> int:
         """The cut after one draw, or after the recycle when the stock is empty."""
@@ -289,8 +289,8 @@ class Table:
         return cut
 
     def orbit(self, tmask: int, cut: int) -> tuple[tuple[int, ...], int]:
-        """The cuts that draws and recycles alone reach from ``cut`` (in order, the
-        first is ``cut``), and the smallest cut of the circle they end in."""
+        """With unlimited redeals: the cuts that draws and recycles alone reach from
+        ``cut`` (in order, ``cut`` first), and the smallest cut of the circle they end in."""
         known = self.orbits.get((tmask, cut))
         if known is not None:
             return known
@@ -305,10 +305,40 @@ class Table:
         self.orbits[(tmask, cut)] = result
         return result
 
+    def ahead(self, state: State) -> list[tuple[int, int]]:
+        """The (cut, redeals) that draws and recycles alone reach from the state, in
+        order, the state's own first: round the circle with unlimited redeals, else
+        until the last pass ends."""
+        if self.max_redeals is None:
+            return [(cut, 0) for cut in self.orbit(state.tmask, state.cut)[0]]
+        tmask, cut, redeals = state.tmask, state.cut, state.redeals
+        out = [(cut, redeals)]
+        while True:
+            if tmask >> cut:
+                cut = self.next_cut(tmask, cut)
+            elif tmask and redeals < self.max_redeals:
+                cut, redeals = 0, redeals + 1
+            else:
+                return out
+            out.append((cut, redeals))
+
+    def timeline(self, state: State) -> int:
+        """How far the talon has been played: passes, then cards drawn in this pass.
+        With draw one and limited redeals a state reaches, by draws and recycles
+        alone, every later state holding the same cards (0 for other rules)."""
+        if self.max_redeals is None or self.rules.draw_count != 1:
+            return 0
+        drawn = (state.tmask & ((1 << state.cut) - 1)).bit_count()
+        return state.redeals * (len(self.cards) + 2) + drawn
+
     def node_key(self, state: State) -> int:
-        """The key of the search's node: with unlimited redeals the states that draws
-        and recycles lead round in a circle are one node (named by its smallest cut)."""
+        """The key of the search's node.  With unlimited redeals the states that draws
+        and recycles lead round in a circle are one node (named by its smallest cut);
+        with draw one and limited redeals the cards alone name it (the earliest such
+        state on the :meth:`timeline` can do all the others can)."""
         if self.max_redeals is not None:
+            if self.rules.draw_count == 1:
+                return state.mask | state.tmask << SLOTS
             return self.key(state)
         _, circle = self.orbit(state.tmask, state.cut)
         if state.cut in self.orbit(state.tmask, circle)[0]:
@@ -316,14 +346,12 @@ class Table:
         return self.key(state)
 
     def node_moves(self, state: State) -> list[tuple[Move_, State]]:
-        """The moves of the search's node: single actions, or with unlimited redeals a
-        removal after the draws and recycles that lead to it (``(draws, action)``)."""
-        if self.max_redeals is not None:
-            return [((0, action), self.apply(state, action)) for action in self.actions(state)]
+        """The moves of the search's node: a removal, after the draws and recycles
+        that lead to it (``(steps, removal)``).  Draws that end in no removal change
+        nothing that matters, so nodes are only the states after removals."""
         out = [((0, action), self.apply(state, action)) for action in self.removals(state)]
-        cuts, _ = self.orbit(state.tmask, state.cut)
-        for steps, cut in enumerate(cuts[1:], start=1):
-            there = state._replace(cut=cut)
+        for steps, (cut, redeals) in enumerate(self.ahead(state)[1:], start=1):
+            there = state._replace(cut=cut, redeals=redeals)
             out += [((steps, action), self.apply(there, action))
                     for action in self.removals(there) if max(action) >= TALON]
         return out
@@ -332,8 +360,8 @@ class Table:
         """The actions of a node move from ``state``."""
         steps, action = move
         actions: list[Action] = []
-        tmask, cut = state.tmask, state.cut
         for _ in range(steps):
-            actions.append(DRAW if tmask >> cut else RECYCLE)
-            cut = self.next_cut(tmask, cut)
+            step = DRAW if state.tmask >> state.cut else RECYCLE
+            actions.append(step)
+            state = self.apply(state, step)
         return [*actions, action]
