@@ -53,7 +53,7 @@ def test_solve_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 2 and "deal code" in err
     code, _, err = run(capsys, "solve", "--layout", "AS KD")
     assert code == 2 and "52" in err
-    code, _, err = run(capsys, "solve", "PY1-N-AAAAAAB", "--nodes", "0")
+    code, _, err = run(capsys, "solve", "PY1-N-AAAAAAB", "--nodes", "-1")
     assert code == 2 and "budget" in err
 
 

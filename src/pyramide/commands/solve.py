@@ -33,13 +33,17 @@ def register(subparsers: Any) -> None:
 
 def add_budget_arguments(parser: argparse.ArgumentParser, *, nodes: int, seconds: float) -> None:
     parser.add_argument("--nodes", type=int, default=nodes,
-                        help=f"search budget in states (default {nodes})")
+                        help=f"search budget in states, 0 for no limit (default {nodes})")
     parser.add_argument("--seconds", type=float, default=seconds,
-                        help=f"search budget in seconds (default {seconds})")
+                        help=f"search budget in seconds, 0 for no limit (default {seconds})")
 
 
 def budget_of(args: argparse.Namespace) -> Budget:
-    return Budget(nodes=args.nodes, seconds=args.seconds)
+    """The budget of ``--nodes`` and ``--seconds`` (0 = no limit of that kind)."""
+    if args.nodes < 0 or args.seconds < 0:
+        raise ValueError(f"budget --nodes {args.nodes} --seconds {args.seconds}: "
+                         "limits must be positive, or 0 for none")
+    return Budget(nodes=args.nodes or None, seconds=args.seconds or None)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -156,11 +156,12 @@ class Table:
     def reach(self, state: State) -> int:
         """The talon cards that may still show (a mask of indices): all of them while a
         recycle is left; in the last pass the stock, and the waste cards above the
-        first one that nothing can take (no partner left for it anywhere)."""
+        first one buried for good: some value over it has more cards than partners
+        left to take them (pyramid cards, and talon cards when the talon may pair)."""
         tmask, cut = state.tmask, state.cut
         if not self.last_pass(state):
             return tmask
-        values, pyramid = self.values, self.pyramid_values
+        values, pyramid, talon = self.values, self.pyramid_values, self.talon_values
         reach = tmask & ~((1 << cut) - 1)
         talon_pairs = self.rules.open_stock or self.rules.waste_pairs
         over = [0] * (KING + 1)
@@ -173,10 +174,8 @@ class Table:
                 over[value] += 1
                 partners = (state.mask & pyramid[partner]).bit_count()
                 if talon_pairs:
-                    partners += (tmask & self.talon_values[partner]).bit_count()
-                    if partners == 0:
-                        break
-                elif over[value] > partners:
+                    partners += (tmask & talon[partner]).bit_count()
+                if over[value] > partners:
                     break
             index = below(tmask, index)
         return reach
