@@ -1,9 +1,11 @@
 """Solver timings, run by hand (never a test): prints the figures of docs/solver.md.
 
-    .venv/bin/python benchmarks/bench_solver.py decide --deals 10000
-    .venv/bin/python benchmarks/bench_solver.py shortest --deals 1000 --seconds 2
-    .venv/bin/python benchmarks/bench_solver.py presets --deals 1000
-    .venv/bin/python benchmarks/bench_solver.py lost --deals 200
+    python benchmarks/bench_solver.py decide --deals 10000 --cpu
+    python benchmarks/bench_solver.py shortest --deals 1000 --nodes 10000 --seconds 0 --cpu
+    python benchmarks/bench_solver.py presets --deals 1000 --nodes 20000 --seconds 0 --cpu
+    python benchmarks/bench_solver.py lost --deals 200 --cpu
+
+--nodes and --seconds bound each search (0 = no limit of that kind).
 
 Times are per deal, in one CPython process, deal generation excluded; wall-clock
 time, or CPU time of the process with --cpu (fairer on a busy machine).
@@ -54,8 +56,12 @@ def bench_decide(args: argparse.Namespace) -> None:
         print(describe(f"solve {letter} with its line", times))
 
 
+def budget_of(args: argparse.Namespace) -> Budget:
+    return Budget(nodes=args.nodes or None, seconds=args.seconds or None)
+
+
 def bench_shortest(args: argparse.Namespace) -> None:
-    budget = Budget(nodes=None, seconds=args.seconds)
+    budget = budget_of(args)
     for letter in args.rules:
         rules = PRESETS[letter]
         rows = []
@@ -71,7 +77,7 @@ def bench_shortest(args: argparse.Namespace) -> None:
         won = [r for r in rows if r[2].winnable]
         print(describe(f"shortest {letter} winnable deals", (r[0] for r in won)))
         unproven = [r[1] for r in rows if not r[2].shortest]
-        print(f"not proven shortest within {args.seconds} s: {len(unproven)} of {len(rows)}"
+        print(f"not proven shortest within {budget}: {len(unproven)} of {len(rows)}"
               f" ({100 * len(unproven) / len(rows):.1f}%), e.g. {unproven[:10]}")
         lengths = [len(r[2].moves) for r in won if r[2].shortest]
         if lengths:
@@ -80,7 +86,7 @@ def bench_shortest(args: argparse.Namespace) -> None:
 
 
 def bench_presets(args: argparse.Namespace) -> None:
-    budget = Budget(nodes=args.nodes, seconds=args.seconds)
+    budget = budget_of(args)
     for letter in args.rules:
         rules = PRESETS[letter]
         rows = []
