@@ -24,7 +24,7 @@ from typing import Protocol
 
 from pyramide.geometry import SLOTS
 from pyramide.solver.budget import Budget
-from pyramide.solver.table import Action, Move_, State, Table
+from pyramide.solver.table import Action, NodeMove, State, Table
 
 __all__ = ["Bound", "FullResult", "search_full"]
 
@@ -66,7 +66,7 @@ def search_full(table: Table, budget: Budget, cutoff: Bound | None) -> FullResul
         return FullResult(True, best, True)
     visited = {table.node_key(start): table.timeline(start)}
     frames = [iter(table.node_moves(start))] if not hopeless(start) else []
-    line: list[tuple[State, Move_]] = []
+    line: list[tuple[State, NodeMove]] = []
     here = start
     won = False
     while frames:
@@ -105,6 +105,6 @@ def search_full(table: Table, budget: Budget, cutoff: Bound | None) -> FullResul
     return FullResult(winnable, best, exact, best_line, meter.nodes)
 
 
-def spell(table: Table, line: list[tuple[State, Move_]]) -> list[Action]:
+def spell(table: Table, line: list[tuple[State, NodeMove]]) -> list[Action]:
     """The actions of a line of node moves (each with the state it starts from)."""
     return [action for state, move in line for action in table.spell(state, move)]

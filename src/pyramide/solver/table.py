@@ -19,6 +19,14 @@ state    ``(mask, tmask, cut, redeals, talon)`` (:class:`State`): pyramid mask,
 key      the state as one int, for visited sets (the packed talon values follow
          from the talon mask and are left out).
 action   a removal (the tuple of its places), :data:`DRAW` or :data:`RECYCLE`.
+node     what the searches visit: a state after a removal (or the start).  Draws
+         that end in no removal change nothing that matters, so a node move is a
+         removal after the draws and recycles that lead to it (:data:`NodeMove`).
+orbit    with unlimited redeals, the cuts that draws and recycles alone go through;
+         they end in a circle, whose states reach each other and are one node.
+timeline with draw one and limited redeals, passes then cards drawn: a state
+         reaches every later state of the timeline holding the same cards, so the
+         earliest one met stands for them all.
 
 The moves are exactly those of :func:`pyramide.game._legal_moves`; the tests
 check it against the engine on random play.
@@ -48,7 +56,7 @@ DRAW: Action = (-1,)
 RECYCLE: Action = (-2,)
 
 
-Move_ = tuple[int, Action]
+NodeMove = tuple[int, Action]
 """A move of the search's node: draws and recycles to make first, then an action."""
 
 
@@ -344,7 +352,7 @@ class Table:
             return self.key(state._replace(cut=circle))
         return self.key(state)
 
-    def node_moves(self, state: State) -> list[tuple[Move_, State]]:
+    def node_moves(self, state: State) -> list[tuple[NodeMove, State]]:
         """The moves of the search's node: a removal, after the draws and recycles
         that lead to it (``(steps, removal)``).  Draws that end in no removal change
         nothing that matters, so nodes are only the states after removals."""
@@ -355,7 +363,7 @@ class Table:
                     for action in self.removals(there) if max(action) >= TALON]
         return out
 
-    def spell(self, state: State, move: Move_) -> list[Action]:
+    def spell(self, state: State, move: NodeMove) -> list[Action]:
         """The actions of a node move from ``state``."""
         steps, action = move
         actions: list[Action] = []
