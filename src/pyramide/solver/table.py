@@ -355,12 +355,47 @@ class Table:
     def node_moves(self, state: State) -> list[tuple[NodeMove, State]]:
         """The moves of the search's node: a removal, after the draws and recycles
         that lead to it (``(steps, removal)``).  Draws that end in no removal change
-        nothing that matters, so nodes are only the states after removals."""
+        nothing that matters, so nodes are only the states after removals.  With
+        draw one a removal is offered at its first chance only (a later one leads
+        to the same node, or to one the :meth:`timeline` puts later)."""
         out = [((0, action), self.apply(state, action)) for action in self.removals(state)]
+        seen = {action for (_, action), _ in out}
+        first_only = self.rules.draw_count == 1
+        partners: list[list[int]] = [[] for _ in range(KING + 1)]
+        for s in FREE[state.mask]:
+            partners[KING - self.values[s]].append(s)
         for steps, (cut, redeals) in enumerate(self.ahead(state)[1:], start=1):
             there = state._replace(cut=cut, redeals=redeals)
-            out += [((steps, action), self.apply(there, action))
-                    for action in self.removals(there) if max(action) >= TALON]
+            for action in self.talon_removals(there, partners):
+                if first_only:
+                    if action in seen:
+                        continue
+                    seen.add(action)
+                out.append(((steps, action), self.apply(there, action)))
+        return out
+
+    def talon_removals(self, state: State, partners: list[list[int]]) -> list[Action]:
+        """The removals of :meth:`removals` that take a talon card (``partners[v]``:
+        the free pyramid slots that pair with value ``v``)."""
+        values, rules = self.values, self.rules
+        tmask, cut = state.tmask, state.cut
+        top = below(tmask, cut)
+        free = [] if top < 0 else [TALON + top]
+        if rules.open_stock and (stock_top := above(tmask, cut)) >= 0:
+            free.append(TALON + stock_top)
+        out: list[Action] = []
+        for place in free:
+            value = values[place]
+            if value == KING:
+                out.append((place,))
+            else:
+                out.extend((s, place) for s in partners[value])
+        if len(free) == 2 and values[free[0]] + values[free[1]] == KING:
+            out.append((free[0], free[1]))
+        if rules.waste_pairs and top >= 0:
+            under = below(tmask, top)
+            if under >= 0 and values[TALON + top] + values[TALON + under] == KING:
+                out.append((TALON + top, TALON + under))
         return out
 
     def spell(self, state: State, move: NodeMove) -> list[Action]:
