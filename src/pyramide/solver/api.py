@@ -34,7 +34,7 @@ from pyramide.moves import Move
 from pyramide.rules import Rules
 from pyramide.solver.budget import Budget
 from pyramide.solver.downsets import is_downset
-from pyramide.solver.fullsearch import search_full
+from pyramide.solver.fullsearch import decide_full, search_full
 from pyramide.solver.lines import realize
 from pyramide.solver.reduced import ReducedModel, pack_talon
 from pyramide.solver.table import Table
@@ -113,7 +113,7 @@ def solve_position(
     if reduced_rules(rules):
         return _solve_reduced(position, model, mask)
     table = Table(position, rules)
-    found = search_full(table, budget, model)
+    found = decide_full(table, budget, model)
     return Solution(
         found.winnable, found.max_removed, [table.move(a) for a in found.line],
         exact=found.exact, method="full", nodes=found.nodes,
@@ -129,7 +129,7 @@ def decide(position: Position, rules: Rules, *, budget: Budget = DEFAULT_BUDGET)
     if reduced_rules(rules):
         best = model.best(mask, pack_talon(c.value for c in position.waste + position.stock))
         return Solution(best == SLOTS, best, nodes=model.nodes)
-    found = search_full(Table(position, rules), budget, model)
+    found = decide_full(Table(position, rules), budget, model)
     return Solution(found.winnable, found.max_removed, exact=found.exact, method="full",
                     nodes=found.nodes)
 
@@ -159,7 +159,7 @@ def is_lost(game: Game, *, budget: Budget = QUICK_BUDGET) -> bool:
         return True
     if reduced_rules(rules):
         return False
-    return search_full(Table(position, rules), budget, model).winnable is False
+    return search_full(Table(position, rules), budget, model, win_only=True).winnable is False
 
 
 def _solve_reduced(position: Position, model: ReducedModel, mask: int) -> Solution:

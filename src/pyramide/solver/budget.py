@@ -34,6 +34,19 @@ class Budget:
     def meter(self) -> Meter:
         return Meter(self)
 
+    def left(self, nodes: int, seconds: float) -> Budget | None:
+        """What is left after spending ``nodes`` states and ``seconds`` (``None``: nothing).
+
+        >>> Budget(nodes=10, seconds=None).left(4, 99.0)
+        Budget(nodes=6, seconds=None)
+        """
+        left_nodes = None if self.nodes is None else self.nodes - nodes
+        left_seconds = None if self.seconds is None else self.seconds - seconds
+        if (left_nodes is not None and left_nodes < 1) or (
+                left_seconds is not None and left_seconds <= 0):
+            return None
+        return Budget(nodes=left_nodes, seconds=left_seconds)
+
 
 UNLIMITED = Budget(nodes=None, seconds=None)
 

@@ -15,10 +15,15 @@ cut-off  a state is not entered when its bound cannot win and cannot beat the
          best: it has nothing to offer.
 exact    the search ended without running out of budget, or the best met the
          bound of the start: its answers are then proven.
+win only a first phase (:func:`decide_full`) that enters only states that can
+         still win: the reduced model's bound is 28 and, under a whole-deck win,
+         no talon card is buried for good.  It settles ``winnable`` quickly;
+         the rest of the budget then goes to ``max_removed``.
 """
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -26,7 +31,7 @@ from pyramide.geometry import SLOTS
 from pyramide.solver.budget import Budget
 from pyramide.solver.table import Action, NodeMove, State, Table
 
-__all__ = ["Bound", "FullResult", "search_full"]
+__all__ = ["Bound", "FullResult", "decide_full", "search_full"]
 
 
 class Bound(Protocol):
@@ -46,8 +51,27 @@ class FullResult:
     nodes: int = 0
 
 
-def search_full(table: Table, budget: Budget, cutoff: Bound | None) -> FullResult:
-    """Search the states of ``table``; ``cutoff`` (if given) prunes hopeless states."""
+def decide_full(table: Table, budget: Budget, cutoff: Bound | None) -> FullResult:
+    """Winnable first (the win-only phase), then ``max_removed`` with what is left
+    of ``budget``."""
+    began = time.monotonic()
+    first = search_full(table, budget, cutoff, win_only=True)
+    if first.winnable is not False or first.exact:
+        return first
+    rest = budget.left(first.nodes, time.monotonic() - began)
+    if rest is None:
+        return first
+    second = search_full(table, rest, cutoff)
+    better = second if second.max_removed >= first.max_removed else first
+    return FullResult(False, better.max_removed, second.exact, better.line,
+                      first.nodes + second.nodes)
+
+
+def search_full(
+    table: Table, budget: Budget, cutoff: Bound | None, *, win_only: bool = False,
+) -> FullResult:
+    """Search the states of ``table``; ``cutoff`` (if given) prunes hopeless states;
+    with ``win_only`` every state that cannot win is (see the glossary)."""
     meter = budget.meter()
     start = table.start
     best, best_line = table.removed(start), list[Action]()
@@ -57,6 +81,9 @@ def search_full(table: Table, budget: Budget, cutoff: Bound | None) -> FullResul
 
     def hopeless(state: State) -> bool:
         limit = bound(state)
+        if win_only:
+            return limit < SLOTS or (
+                not table.pyramid_win and table.reach(state) != state.tmask)
         if limit > best:
             return False
         return limit < SLOTS or table.pyramid_win or table.reach(state) != state.tmask
@@ -101,7 +128,7 @@ def search_full(table: Table, budget: Budget, cutoff: Bound | None) -> FullResul
         winnable = False
     else:
         winnable = None
-    exact = won or complete or best == root_bound
+    exact = won or best == root_bound or (complete and not win_only)
     return FullResult(winnable, best, exact, best_line, meter.nodes)
 
 

@@ -36,7 +36,7 @@ from pyramide.rules import Rules
 from pyramide.solver.api import Solution, reduced_rules
 from pyramide.solver.budget import Budget
 from pyramide.solver.downsets import FREE, slots
-from pyramide.solver.fullsearch import search_full
+from pyramide.solver.fullsearch import decide_full
 from pyramide.solver.lines import realize
 from pyramide.solver.reduced import KING, ONE, ReducedModel, shift
 from pyramide.solver.table import DRAW, RECYCLE, TALON, Action, State, Table, below
@@ -73,7 +73,7 @@ def solve_shortest(
         best = [table.action(m) for m in realize(position, model.line(start.mask, start.talon))]
         exact = True
     else:
-        found = search_full(table, budget, model)
+        found = decide_full(table, budget, model)
         if found.winnable is None:
             return Solution(None, found.max_removed, [table.move(a) for a in found.line],
                             exact=found.exact, method="shortest", nodes=found.nodes)
@@ -84,7 +84,7 @@ def solve_shortest(
                             weight=QUICK_WEIGHT, bound=len(best))
     if quick.line is not None and len(quick.line) < len(best):
         best = quick.line
-    rest = remaining(budget, quick.nodes, time.monotonic() - began)
+    rest = budget.left(quick.nodes, time.monotonic() - began)
     proof = ShortestResult(None, False) if rest is None else search_shortest(
         table, target, win, rest, model, bound=len(best))
     if proof.line is not None:
@@ -103,16 +103,6 @@ def part(budget: Budget, share: float) -> Budget:
     nodes = QUICK_NODES if budget.nodes is None else max(1, int(budget.nodes * share))
     seconds = None if budget.seconds is None else budget.seconds * share
     return Budget(nodes=min(nodes, QUICK_NODES), seconds=seconds)
-
-
-def remaining(budget: Budget, nodes: int, seconds: float) -> Budget | None:
-    """What is left of ``budget`` (``None`` when nothing is)."""
-    left_nodes = None if budget.nodes is None else budget.nodes - nodes
-    left_seconds = None if budget.seconds is None else budget.seconds - seconds
-    if (left_nodes is not None and left_nodes < 1) or (
-            left_seconds is not None and left_seconds <= 0):
-        return None
-    return Budget(nodes=left_nodes, seconds=left_seconds)
 
 
 def search_shortest(
