@@ -21,9 +21,12 @@ from pyramide.errors import (
     InvalidLayoutError,
     InvalidSaveError,
 )
+from pyramide.moves import Move
 from pyramide.rules import Rules
 
-__all__ = ["TEXTS", "Message", "error_title", "rules_description", "rules_name", "text"]
+__all__ = [
+    "TEXTS", "Message", "error_title", "move_label", "rules_description", "rules_name", "text",
+]
 
 
 class Message(enum.StrEnum):
@@ -104,6 +107,23 @@ _RULE_NAMES_RU = {
     "T": "Гробница Тутанхамона",
     "O": "Один проход, строгая",
 }
+
+
+_MOVE_WORDS: dict[str, dict[Lang, str]] = {
+    "draw": {"ru": "взять карту", "en": "draw"},
+    "recycle": {"ru": "перевернуть отбой", "en": "recycle"},
+}
+
+
+def move_label(move: Move, lang: Lang) -> str:
+    """A move as the player reads it: ``10♣ + 3♠``, ``Д♦ + Т♠``, ``взять карту``.
+
+    >>> move_label(Move.parse("QD+AS"), "ru"), move_label(Move.parse("draw"), "en")
+    ('Д♦ + Т♠', 'draw')
+    """
+    if move.kind != "remove":
+        return _MOVE_WORDS[move.kind][lang]
+    return " + ".join(card.label(lang) for card in move.cards)
 
 
 def rules_name(rules: Rules, lang: Lang) -> str:

@@ -228,3 +228,74 @@ def test_errors_and_rule_names_speak_the_players_language(client: TestClient) ->
     body = client.post("/api/games", json={"layout": "AS"}).json()
     assert body["error"].startswith("Invalid card list: ")
     assert {r["letter"]: r["name"] for r in client.get("/api/rules").json()}["T"] == "Tut's Tomb"
+
+
+def test_solution_is_the_shortest_line_and_replays_to_a_win(client: TestClient) -> None:
+    client.put("/api/settings", json={"lang": "ru"})
+    state = new_game(client, code="PY1-N-AAAAAAB")
+    solution = client.get(f"/api/games/{state['id']}/solution").json()
+    assert solution["winnable"] is True and solution["shortest"] is True
+    assert solution["version"] == state["version"] and len(solution["moves"]) == 64
+    first = solution["moves"][0]
+    assert first["kind"] == "remove" and first["label"] == "К♣" and first["cards"] == ["KC"]
+    assert {m["label"] for m in solution["moves"] if m["kind"] == "draw"} == {"взять карту"}
+    played = []
+    while state["status"] == "playing":
+        state = act(client, state, "solution")
+        played.append(state)
+        assert state["assisted"] is True
+    assert state["status"] == "won" and state["moves"] == 64 and len(played) == 64
+    # the solution of each later version is the rest of the same line (found once)
+    assert client.get(f"/api/games/{state['id']}/solution").json()["moves"] == []
+    act(client, state, "solution", status=400)
+    client.post("/api/games", json={"random": True})  # the solved game is no longer current
+    stats = client.get("/api/stats?rules=N").json()
+    assert (stats["played"], stats["won"], stats["solved"]) == (1, 0, 1)
+    assert stats["best_games"] == [] and stats["scores"] == []
+
+
+def test_solution_marks_the_game_for_good(tmp_path: Path) -> None:
+    db = tmp_path / "assisted.sqlite3"
+    client = TestClient(create_app(GameService(Store(db), FakeClock())))
+    state = new_game(client, code="PY1-N-AAAAAAS")
+    state = act(client, state, "solution")
+    assert state["assisted"] is True and state["moves"] == 1
+    state = act(client, state, "undo")
+    assert state["assisted"] is True  # undoing the move does not take the help back
+    stale = act(client, {**state, "version": 0}, "solution", status=409)
+    assert stale["state"]["moves"] == 1
+    again = TestClient(create_app(GameService(Store(db), FakeClock())))
+    assert again.get(f"/api/games/{state['id']}").json()["assisted"] is True
+
+
+def test_solution_of_a_lost_deal_reaches_max_removed(client: TestClient) -> None:
+    state = new_game(client, code="PY1-N-AAAAAAJ")
+    solution = client.get(f"/api/games/{state['id']}/solution").json()
+    assert solution["winnable"] is False and 0 < solution["max_removed"] < 28
+    for _ in solution["moves"]:
+        state = act(client, state, "solution")
+    assert 28 - sum(slot is not None for slot in state["pyramid"]) == solution["max_removed"]
+    assert client.get("/api/games/999999/solution").status_code == 404
+
+
+def test_a_database_of_the_first_version_is_brought_up_to_date(tmp_path: Path) -> None:
+    import sqlite3
+
+    db = tmp_path / "old.sqlite3"
+    old = sqlite3.connect(db)
+    old.executescript("""
+        CREATE TABLE games (id INTEGER PRIMARY KEY AUTOINCREMENT, rules TEXT NOT NULL,
+            code TEXT, layout TEXT NOT NULL, version INTEGER NOT NULL DEFAULT 0,
+            score INTEGER NOT NULL DEFAULT 0, moves INTEGER NOT NULL DEFAULT 0,
+            elapsed REAL NOT NULL DEFAULT 0, status TEXT NOT NULL DEFAULT 'playing',
+            created_at TEXT NOT NULL, updated_at TEXT NOT NULL, finished_at TEXT);
+    """)
+    layout = Deal.from_number(18).layout_text()
+    old.execute("INSERT INTO games (rules, code, layout, score, moves, status, created_at,"
+                " updated_at) VALUES ('N', 'PY1-N-AAAAAAS', ?, 0, 1, 'lost', 'x', 'x')",
+                (layout,))
+    old.commit()
+    old.close()
+    client = TestClient(create_app(GameService(Store(db), FakeClock())))
+    stats = client.get("/api/stats?rules=N").json()
+    assert (stats["played"], stats["won"], stats["solved"]) == (1, 0, 0)

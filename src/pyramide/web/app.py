@@ -38,7 +38,7 @@ class NewGameRequest(BaseModel):
 class ActionRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
     version: int = Field(ge=0)
-    type: Literal["tap", "stock", "undo"]
+    type: Literal["tap", "stock", "undo", "solution"]
     card: str | None = Field(default=None, max_length=8)
 
 
@@ -152,6 +152,11 @@ def create_app(service: GameService) -> FastAPI:
     @app.get("/api/games/{game_id}/hint")
     def hint(game_id: int) -> dict[str, Any]:
         return service.hint(game_id)
+
+    @app.get("/api/games/{game_id}/solution")
+    def solution(game_id: int,
+                 accept_language: str | None = Header(default=None)) -> dict[str, Any]:
+        return service.solution(game_id, service.lang(accept_language))
 
     @app.get("/api/settings")
     def get_settings(accept_language: str | None = Header(default=None)) -> dict[str, Any]:

@@ -17,12 +17,13 @@ from pyramide.cards import Lang
 from pyramide.deals import MAX_DEAL_NUMBER, Deal, DealCode
 from pyramide.errors import IllegalMoveError, InvalidSaveError
 from pyramide.game import Clock, Game
+from pyramide.moves import Move
 from pyramide.rules import PRESETS, rules_for
 from pyramide.saves import game_from_dict
-from pyramide.solver import Budget, is_lost, solve
+from pyramide.solver import Budget, Solution, is_lost, solve
 from pyramide.web.stats import statistics
 from pyramide.web.store import Store
-from pyramide.web.view import rules_view, state_view
+from pyramide.web.view import rules_view, solution_view, state_view
 
 __all__ = ["DEFAULT_SETTINGS", "GameService", "NotFoundError", "StaleVersionError"]
 
@@ -35,6 +36,8 @@ DEFAULT_SETTINGS: dict[str, Any] = {
 }
 WINNABLE_SECONDS = 5.0
 WINNABLE_BUDGET = Budget(nodes=50_000, seconds=0.5)
+SOLUTION_BUDGET = Budget(nodes=None, seconds=1.5)
+"""What the search for the shortest line may spend when the player asks for the solution."""
 
 
 class NotFoundError(LookupError):
@@ -54,6 +57,8 @@ class _Live:
     game: Game
     version: int
     logged: int
+    assisted: bool = False
+    line: tuple[int, Solution] | None = None  # the solution found for this version
 
 
 class GameService:
@@ -128,7 +133,7 @@ class GameService:
             game = game_from_dict(record.save_dict(), clock=self.clock)
         except InvalidSaveError as exc:
             raise InvalidSaveError(f"stored game {game_id} cannot be loaded: {exc}") from None
-        live = _Live(game, record.version, len(record.log))
+        live = _Live(game, record.version, len(record.log), record.assisted)
         self._live[game_id] = live
         return live
 
@@ -138,13 +143,16 @@ class GameService:
             warn = bool(self.settings().get("warn_lost"))
             lost = warn and live.game.status == "playing" and _solver_says_lost(live.game)
             return state_view(live.game, game_id=game_id, version=live.version, lang=lang,
-                              lost=lost)
+                              lost=lost, assisted=live.assisted)
 
     def act(
-        self, game_id: int, version: int, kind: Literal["tap", "stock", "undo"],
+        self, game_id: int, version: int, kind: Literal["tap", "stock", "undo", "solution"],
         card: str | None, lang: Lang,
     ) -> dict[str, Any]:
-        """Apply one browser action made against ``version``; returns the new state."""
+        """Apply one browser action made against ``version``; returns the new state.
+
+        ``solution`` plays the next move of the solver's line (:meth:`solution`)
+        and marks the game as assisted for good."""
         with self._lock:
             live = self._get(game_id)
             if version != live.version:
@@ -166,12 +174,15 @@ class GameService:
                 if not game.can_undo:
                     raise IllegalMoveError("nothing to undo")
                 game.undo()
+            elif kind == "solution":
+                self._play_solution(live)
             else:
                 raise ValueError(f"unknown action type {kind!r}")
             if (game.position, game.selection, game.message, len(game.log)) != before:
                 live.version += 1
             try:
-                self.store.record(game_id, game, live.version, live.logged)
+                self.store.record(game_id, game, live.version, live.logged,
+                                  assisted=live.assisted)
             except Exception:
                 self._live.pop(game_id, None)  # the database is the truth: reload next time
                 raise
@@ -194,6 +205,46 @@ class GameService:
                 "winnable": result.winnable,
                 "max_removed": result.max_removed,
             }
+
+    def solution(self, game_id: int, lang: Lang) -> dict[str, Any]:
+        """The shortest line the solver finds from the current position (within
+        :data:`SOLUTION_BUDGET`), or the line to ``max_removed`` when none wins."""
+        with self._lock:
+            live = self._get(game_id)
+            version = live.version
+            result = self._line(live)
+            return solution_view(result, game_id=game_id, version=version, lang=lang)
+
+    def _line(self, live: _Live) -> Solution:
+        """The solution for the live game's version (found once, then kept)."""
+        if live.line is not None and live.line[0] == live.version:
+            return live.line[1]
+        game = live.game
+        if game.is_over:
+            result = Solution(game.status == "won", 28 - game.position.pyramid_left,
+                              method="over")
+        else:
+            result = solve(game, budget=SOLUTION_BUDGET, shortest=True)
+        live.line = (live.version, result)
+        return result
+
+    def _play_solution(self, live: _Live) -> None:
+        """Play the first move of the solution; the rest stays the solution of the
+        next version."""
+        game = live.game
+        if game.is_over:
+            raise IllegalMoveError(f"the game is over ({game.status})")
+        result = self._line(live)
+        if not result.moves:
+            raise IllegalMoveError("the solver has no move to play: no pyramid card can go")
+        move: Move = result.moves[0]
+        game.select(None)
+        game.play(move)
+        live.assisted = True
+        rest = Solution(result.winnable, result.max_removed, result.moves[1:],
+                        shortest=result.shortest, exact=result.exact, method=result.method,
+                        nodes=result.nodes)
+        live.line = (live.version + 1, rest)
 
     def rules(self, lang: Lang) -> list[dict[str, Any]]:
         return [rules_view(r, lang) for r in PRESETS.values()]

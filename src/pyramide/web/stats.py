@@ -7,6 +7,10 @@
 >>> s = statistics("N", games)
 >>> s["played"], s["won"], s["current_streak"], s["best_streak"]
 (2, 1, 0, 1)
+
+A game the solver played on (``assisted``: the player replayed its solution)
+counts as played and never as won, nor among the best games and scores; the
+figure ``solved`` counts those it finished.
 """
 
 from __future__ import annotations
@@ -20,17 +24,22 @@ BEST_GAMES = 10
 
 def statistics(rules: str, games: list[dict[str, Any]]) -> dict[str, Any]:
     """Played, won, win rate, streaks, best games (score, then time, then moves), scores."""
-    won = sum(g["status"] == "won" for g in games)
+    def won_alone(game: dict[str, Any]) -> bool:
+        return game["status"] == "won" and not game.get("assisted")
+
+    own = [g for g in games if not g.get("assisted")]
+    won = sum(map(won_alone, games))
     best_streak = streak = 0
     for game in games:
-        streak = streak + 1 if game["status"] == "won" else 0
+        streak = streak + 1 if won_alone(game) else 0
         best_streak = max(best_streak, streak)
-    best = sorted(games, key=lambda g: (-g["score"], g["elapsed"], g["moves"], g["id"]))
+    best = sorted(own, key=lambda g: (-g["score"], g["elapsed"], g["moves"], g["id"]))
     return {
         "rules": rules,
         "played": len(games),
         "won": won,
         "win_rate": won / len(games) if games else 0.0,
+        "solved": sum(g["status"] == "won" and bool(g.get("assisted")) for g in games),
         "current_streak": streak,
         "best_streak": best_streak,
         "best_games": [
@@ -41,5 +50,5 @@ def statistics(rules: str, games: list[dict[str, Any]]) -> dict[str, Any]:
             }
             for g in best[:BEST_GAMES]
         ],
-        "scores": [g["score"] for g in games],
+        "scores": [g["score"] for g in own],
     }

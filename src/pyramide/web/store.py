@@ -33,7 +33,8 @@ CREATE TABLE IF NOT EXISTS games (
     status TEXT NOT NULL DEFAULT 'playing',
     created_at TEXT NOT NULL,
     updated_at TEXT NOT NULL,
-    finished_at TEXT
+    finished_at TEXT,
+    assisted INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS actions (
     game_id INTEGER NOT NULL REFERENCES games(id),
@@ -69,6 +70,7 @@ class GameRecord:
     created_at: str
     finished_at: str | None
     log: list[list[Any]]
+    assisted: bool = False
 
     def save_dict(self) -> dict[str, Any]:
         """The record in the save format of :mod:`pyramide.saves`."""
@@ -92,6 +94,14 @@ class Store:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.executescript(SCHEMA)
+            self._migrate()
+
+    def _migrate(self) -> None:
+        """Bring a database written by an older version up to date (adds columns)."""
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(games)")}
+        if "assisted" not in columns:
+            self._db.execute(
+                "ALTER TABLE games ADD COLUMN assisted INTEGER NOT NULL DEFAULT 0")
 
     def close(self) -> None:
         with self._lock:
@@ -110,8 +120,11 @@ class Store:
             assert cur.lastrowid is not None
             return cur.lastrowid
 
-    def record(self, game_id: int, game: Game, version: int, logged: int) -> None:
-        """Write the actions ``game.log[logged:]`` and the new summary, atomically."""
+    def record(
+        self, game_id: int, game: Game, version: int, logged: int, *, assisted: bool = False,
+    ) -> None:
+        """Write the actions ``game.log[logged:]`` and the new summary, atomically;
+        ``assisted`` marks the game as played on by the solver (for good)."""
         entries: list[LogEntry] = game.log[logged:]
         now = _now()
         with self._lock:
@@ -124,9 +137,9 @@ class Store:
                 self._db.execute(
                     "UPDATE games SET version=?, score=?, moves=?, elapsed=?, status=?,"
                     " updated_at=?, finished_at=CASE WHEN ?='playing' THEN NULL"
-                    " ELSE COALESCE(finished_at, ?) END WHERE id=?",
+                    " ELSE COALESCE(finished_at, ?) END, assisted=MAX(assisted, ?) WHERE id=?",
                     (version, game.score, game.moves, round(game.elapsed, 3), game.status,
-                     now, game.status, now, game_id),
+                     now, game.status, now, int(assisted), game_id),
                 )
             except BaseException:
                 self._db.execute("ROLLBACK")
@@ -142,7 +155,7 @@ class Store:
         with self._lock:
             row = self._db.execute(
                 "SELECT id, rules, code, layout, version, score, moves, elapsed, status,"
-                " created_at, finished_at FROM games WHERE id=?", (game_id,),
+                " created_at, finished_at, assisted FROM games WHERE id=?", (game_id,),
             ).fetchone()
             if row is None:
                 return None
@@ -150,9 +163,9 @@ class Store:
                 "SELECT action, t FROM actions WHERE game_id=? ORDER BY seq", (game_id,),
             )]
         (id_, rules, code, layout, version, score, moves, elapsed, status, created_at,
-         finished_at) = row
+         finished_at, assisted) = row
         return GameRecord(id_, rules, code, layout, version, score, moves, elapsed, status,
-                          created_at, finished_at, log)
+                          created_at, finished_at, log, bool(assisted))
 
     def current_game_id(self) -> int | None:
         """The newest game, if it is still being played."""
@@ -171,12 +184,13 @@ class Store:
         current = self.current_game_id()
         with self._lock:
             rows = self._db.execute(
-                "SELECT id, code, score, moves, elapsed, status, finished_at, updated_at"
-                " FROM games WHERE rules=? AND moves>0 AND id IS NOT ? ORDER BY id",
+                "SELECT id, code, score, moves, elapsed, status, finished_at, updated_at,"
+                " assisted FROM games WHERE rules=? AND moves>0 AND id IS NOT ? ORDER BY id",
                 (rules, current),
             ).fetchall()
-        keys = ("id", "code", "score", "moves", "elapsed", "status", "finished_at", "updated_at")
-        return [dict(zip(keys, row, strict=True)) for row in rows]
+        keys = ("id", "code", "score", "moves", "elapsed", "status", "finished_at", "updated_at",
+                "assisted")
+        return [{**dict(zip(keys, row, strict=True)), "assisted": bool(row[-1])} for row in rows]
 
     # --------------------------------------------------------------- settings
 

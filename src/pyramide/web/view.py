@@ -10,11 +10,12 @@ from typing import Any
 from pyramide.cards import Lang
 from pyramide.game import Game
 from pyramide.geometry import row_col
-from pyramide.messages import rules_description, rules_name, text
+from pyramide.messages import move_label, rules_description, rules_name, text
 from pyramide.moves import DRAW, RECYCLE
 from pyramide.rules import Rules
+from pyramide.solver import Solution
 
-__all__ = ["rules_view", "state_view"]
+__all__ = ["rules_view", "solution_view", "state_view"]
 
 
 def rules_view(rules: Rules, lang: Lang) -> dict[str, Any]:
@@ -32,7 +33,8 @@ def rules_view(rules: Rules, lang: Lang) -> dict[str, Any]:
 
 
 def state_view(
-    game: Game, *, game_id: int, version: int, lang: Lang, lost: bool = False
+    game: Game, *, game_id: int, version: int, lang: Lang, lost: bool = False,
+    assisted: bool = False,
 ) -> dict[str, Any]:
     """The JSON state of docs/api.md."""
     pos = game.position
@@ -77,4 +79,21 @@ def state_view(
         ),
         "can_undo": game.can_undo,
         "lost": lost,
+        "assisted": assisted,
+    }
+
+
+def solution_view(result: Solution, *, game_id: int, version: int, lang: Lang) -> dict[str, Any]:
+    """The solver's line from the position of ``version`` (docs/api.md)."""
+    return {
+        "id": game_id,
+        "version": version,
+        "winnable": result.winnable,
+        "max_removed": result.max_removed,
+        "shortest": result.shortest,
+        "moves": [
+            {"move": m.code, "kind": m.kind, "cards": [c.code for c in m.cards],
+             "label": move_label(m, lang)}
+            for m in result.moves
+        ],
     }
