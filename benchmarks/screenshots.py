@@ -3,7 +3,8 @@
 Starts the real server on a fresh database, plays a few moves of deal
 PY1-N-AAAAAAS (a king and a pair removed, a card drawn, one card selected) and
 saves the table in Russian and English at desktop (1440×900) and phone
-(390×844) sizes, plus the New game and Statistics dialogs, to docs/screenshots/.
+(390×844) sizes, plus the New game, Solution and Statistics dialogs, to
+docs/screenshots/.
 
     .venv/bin/python benchmarks/screenshots.py [--out docs/screenshots]
 """
@@ -103,6 +104,14 @@ def shoot(url: str, out: Path) -> None:
                     idle(page)
                     page.screenshot(path=str(out / "new-game-ru-phone.png"))
                     print(out / "new-game-ru-phone.png")
+                if (lang == "ru") != phone:
+                    page.get_by_test_id("solution").click()
+                    page.wait_for_selector('[data-testid="solution-dialog"][data-state="ready"]')
+                    page.wait_for_timeout(200)
+                    name = f"solution-{lang}-{size}.png"
+                    page.screenshot(path=str(out / name))
+                    print(out / name)
+                    page.keyboard.press("Escape")
                 if lang == "en" and not phone:
                     page.get_by_test_id("stats").click()
                     page.wait_for_selector('[data-testid="stat-played"]')

@@ -32,6 +32,7 @@ const ui = {
   presets: [],          // GET /api/rules
   receivedAt: 0,        // performance.now() when the state arrived (for the clock)
   hint: null,           // {id, version, cards, stock}
+  autoplay: null,       // {stopped} while the solution is being played
   pending: 0,           // requests in flight (body[data-busy])
   queue: Promise.resolve(),
   els: new Map(),       // card code → its element on the table
@@ -82,13 +83,16 @@ function enqueue(work) {
   return run;
 }
 
+/** Send one action; resolves true when the server took it. */
 function act(action, when = () => true) {
+  let took = false;
   return enqueue(async () => {
     const s = ui.state;
     if (!s || !when(s)) return;
     const { status, data } = await api("POST", `/api/games/${s.id}/actions`,
       { version: s.version, ...action });
     if (status === 200 || status === 201) {
+      took = true;
       setState(data, true);
     } else if (status === 409 && data && data.state) {
       setState(data.state, false);
@@ -96,7 +100,7 @@ function act(action, when = () => true) {
     } else {
       toast((data && data.error) || t("offline"), "error");
     }
-  });
+  }).then(() => took);
 }
 
 /** Undo, when the server says there is something to undo (as the disabled button shows). */
@@ -481,6 +485,102 @@ function requestHint() {
   });
 }
 
+// ---- solution -----------------------------------------------------------------
+// The server finds the line and plays it: the browser only asks for the next
+// move ({"type": "solution"}) until the line ends, the game ends or the
+// player stops it (a tap anywhere on the table, Esc, or the Stop button).
+
+const solutionBtn = $("#btn-solution");
+
+function solutionList(moves) {
+  const items = [];
+  for (const m of moves) {
+    const last = items[items.length - 1];
+    if (m.kind === "draw" && last && last.kind === "draw") { last.n += 1; continue; }
+    items.push({ ...m, n: 1 });
+  }
+  return items.map((m) => {
+    const li = el("li", { "data-kind": m.kind, "data-move": m.move });
+    if (m.kind === "remove") {
+      m.label.split(" + ").forEach((part, i) => {
+        if (i) li.append(" + ");
+        li.append(el("span", { class: isRed(m.cards[i]) ? "red" : "" }, part));
+      });
+    } else {
+      li.append(m.n > 1 ? `${m.label} ${t("times", { n: m.n })}` : m.label);
+    }
+    return li;
+  });
+}
+
+function verdict(s, data) {
+  const n = data.moves.length;
+  if (s.status !== "playing") return t("solutionOver");
+  if (data.winnable === true) return t(data.shortest ? "solutionShortest" : "solutionFound", { n });
+  if (data.winnable === null) return t("solutionUnknown");
+  return n ? t("solutionLost", { n: data.max_removed, m: n }) : t("solutionNone");
+}
+
+async function openSolution() {
+  if (ui.autoplay) { stopAutoplay(); return; }
+  const s = ui.state;
+  const dlg = $("#dlg-solution");
+  if (!s || dlg.open) return;
+  for (const d of $$("dialog[open]")) d.close();
+  const play = $("#solution-play");
+  play.disabled = true;
+  $("#solution-verdict").textContent = t("solving");
+  $("#solution-moves").replaceChildren();
+  dlg.dataset.state = "searching";
+  dlg.showModal();
+  await enqueue(async () => {
+    const { status, data } = await api("GET", `/api/games/${s.id}/solution`);
+    if (!dlg.open) return;
+    if (status !== 200 || !data) {
+      $("#solution-verdict").textContent = (data && data.error) || t("offline");
+      dlg.dataset.state = "error";
+      return;
+    }
+    const now = ui.state;
+    $("#solution-verdict").textContent = verdict(now, data);
+    $("#solution-moves").replaceChildren(...solutionList(data.moves));
+    play.disabled = !(data.moves.length && now.status === "playing" && now.version === data.version);
+    dlg.dataset.state = "ready";
+  });
+}
+
+async function playSolution() {
+  $("#dlg-solution").close();
+  if (ui.autoplay) return;
+  const run = { stopped: false };
+  ui.autoplay = run;
+  showAutoplay();
+  const pause = () => new Promise((done) => setTimeout(done, animationsOn() ? 450 : 120));
+  while (!run.stopped && ui.state && ui.state.status === "playing") {
+    if (!(await act({ type: "solution" }))) break;
+    if (ui.state.status !== "playing") break;
+    await pause();
+  }
+  ui.autoplay = null;
+  showAutoplay();
+}
+
+function stopAutoplay() {
+  if (!ui.autoplay) return;
+  ui.autoplay.stopped = true;
+  toast(t("solutionStopped"));
+}
+
+function showAutoplay() {
+  const on = Boolean(ui.autoplay);
+  solutionBtn.dataset.autoplay = String(on);
+  $("span", solutionBtn).dataset.i18n = on ? "stop" : "solution";
+  $("span", solutionBtn).textContent = t(on ? "stop" : "solution");
+  solutionBtn.title = t(on ? "stop" : "solution");
+}
+
+$("#solution-play").addEventListener("click", () => playSolution());
+
 // ---- keyboard and pointer -----------------------------------------------
 
 function focusables() {
@@ -528,6 +628,7 @@ function focusNearest(at) {
 
 // One handler for mouse, touch and pen (and Enter/Space on a focused card).
 board.addEventListener("click", (ev) => {
+  if (ui.autoplay) { stopAutoplay(); return; }
   const el = ev.target.closest("[data-card], #stock");
   if (!el || !board.contains(el)) return;
   if (el === stockEl) act({ type: "stock" });
@@ -536,6 +637,13 @@ board.addEventListener("click", (ev) => {
 
 document.addEventListener("keydown", (ev) => {
   if (ev.defaultPrevented || document.querySelector("dialog[open]")) return;
+  if (ui.autoplay) {
+    if (ev.key === "Escape" || ev.key === " " || ev.key === "Enter" || (ev.key || "").toLowerCase() === "s") {
+      ev.preventDefault();
+      stopAutoplay();
+    }
+    return;
+  }
   const tag = ev.target && ev.target.tagName;
   if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
   const key = ev.code || "";
@@ -551,6 +659,7 @@ document.addEventListener("keydown", (ev) => {
   if (is("KeyD", "d")) act({ type: "stock" });
   else if (is("KeyU", "u")) undo();
   else if (is("KeyH", "h")) requestHint();
+  else if (is("KeyS", "s")) openSolution();
   else if (is("KeyN", "n")) openNewGame();
   else return;
   ev.preventDefault();
@@ -671,6 +780,10 @@ function statsView(st) {
     kpi("winRate", `${Math.round((st.win_rate || 0) * 100)}%`, "stat-win-rate"),
     kpi("currentStreak", st.current_streak, "stat-current-streak"),
     kpi("bestStreak", st.best_streak, "stat-best-streak")));
+  if (st.solved) {
+    frag.append(el("p", { class: "stats-sub", "data-testid": "stat-solved" },
+      `${t("statSolved")}: ${st.solved}`));
+  }
   const scores = st.scores || [];
   if (!scores.length && !(st.best_games || []).length) {
     frag.append(el("p", { class: "stats-sub" }, t("noGames")));
@@ -747,6 +860,7 @@ function showEnd(s) {
   for (const d of $$("dialog[open]")) if (d !== dlg) d.close();
   $("#end-title").textContent = s.status === "won" ? t("wonTitle") : t("lostTitle");
   $("#end-text").textContent = s.message ? s.message.text : "";
+  if (s.assisted && s.status === "won") $("#end-text").textContent += ` ${t("solvedByComputer")}`;
   $("#end-summary").textContent = t("endSummary", { score: s.score, moves: s.moves, time: formatTime(s.elapsed) });
   dlg.dataset.status = s.status;
   if (!dlg.open) dlg.showModal();
@@ -761,6 +875,7 @@ $("#end-new").addEventListener("click", async () => {
 $("#btn-new").addEventListener("click", () => openNewGame());
 $("#btn-undo").addEventListener("click", () => undo());
 $("#btn-hint").addEventListener("click", () => requestHint());
+solutionBtn.addEventListener("click", () => openSolution());
 $("#btn-stats").addEventListener("click", () => openStats());
 $("#btn-settings").addEventListener("click", () => openSettings());
 $("#copy-code").addEventListener("click", () => copyCode());

@@ -1,0 +1,86 @@
+"""The Solution button: the solver's shortest line, shown and played by the server."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import Table, call, put_settings
+from tests.conftest import LiveServer
+
+pytestmark = pytest.mark.browser
+
+
+def test_the_shortest_solution_is_shown_then_played_to_a_win(
+    table: Table, server: LiveServer,
+) -> None:
+    put_settings(server.url, lang="ru", animations=False)
+    table.open("/?deal=PY1-N-AAAAAAB")
+    page = table.page
+    game_id = table.state()["id"]
+    _, line = call(server.url, "GET", f"/api/games/{game_id}/solution")
+    assert line["winnable"] is True and line["shortest"] is True
+
+    table.button("solution")
+    dialog = page.get_by_test_id("solution-dialog")
+    expect(dialog).to_have_attribute("data-state", "ready")
+    n = len(line["moves"])
+    expect(page.get_by_test_id("solution-verdict")).to_have_text(
+        f"Выигрыш. Ходов: {n} — короче не бывает.")
+    items = page.locator('[data-testid="solution-moves"] li')
+    expect(items.first).to_have_text(line["moves"][0]["label"])
+    draws = [m for m in line["moves"] if m["kind"] == "draw"]
+    assert 0 < items.count() < n  # runs of draws are one item ("взять карту ×7")
+    expect(page.locator('[data-testid="solution-moves"] li[data-kind="draw"]').first
+           ).to_contain_text("взять карту")
+    assert draws
+
+    page.get_by_test_id("solution-play").click()
+    expect(dialog).to_be_hidden()
+    expect(page.get_by_test_id("solution")).to_have_attribute("data-autoplay", "true")
+    expect(page.get_by_test_id("solution")).to_have_text("Стоп")
+    end = page.get_by_test_id("end-dialog")
+    expect(end).to_be_visible(timeout=60_000)
+    expect(end).to_have_attribute("data-status", "won")
+    expect(page.get_by_test_id("end-text")).to_contain_text("Решено компьютером")
+    table.expect_figures(280, n)
+    expect(page.get_by_test_id("solution")).to_have_text("Решение")
+    page.locator("#dlg-end [data-close]").click()
+
+    table.button("stats")
+    expect(page.get_by_test_id("stat-won")).to_contain_text("0")
+    expect(page.get_by_test_id("stat-solved")).to_contain_text("решено компьютером: 1")
+    expect(page.locator(f'[data-testid="best-game"][data-game-id="{game_id}"]')).to_have_count(0)
+
+
+def test_a_tap_stops_the_solution(table: Table, server: LiveServer) -> None:
+    put_settings(server.url, lang="en", animations=True)
+    table.open("/?deal=PY1-N-AAAAAAM")
+    page = table.page
+    table.button("solution")
+    expect(page.get_by_test_id("solution-dialog")).to_have_attribute("data-state", "ready")
+    expect(page.get_by_test_id("solution-verdict")).to_contain_text("A win. Moves: ")
+    page.get_by_test_id("solution-play").click()
+    expect(page.get_by_test_id("moves")).to_have_text("3", timeout=20_000)
+    page.locator("#board").click(position={"x": 5, "y": 5})
+    expect(page.get_by_test_id("solution")).to_have_attribute("data-autoplay", "false")
+    expect(page.get_by_test_id("solution")).to_have_text("Solution")
+    table.idle()
+    stopped = table.state()
+    assert stopped["status"] == "playing" and 3 <= stopped["moves"] <= 4
+    page.wait_for_timeout(1200)
+    assert table.state()["moves"] == stopped["moves"]  # nothing more is played
+    put_settings(server.url, animations=False)
+
+
+def test_a_lost_deal_shows_the_best_it_can_do(table: Table, server: LiveServer) -> None:
+    put_settings(server.url, lang="en", animations=False)
+    table.open("/?deal=PY1-N-AAAAAAJ")
+    table.page.keyboard.press("s")
+    game_id = table.state()["id"]
+    _, line = call(server.url, "GET", f"/api/games/{game_id}/solution")
+    assert line["winnable"] is False
+    expect(table.page.get_by_test_id("solution-verdict")).to_have_text(
+        f"No win. At best {line['max_removed']} of the 28 pyramid cards go, "
+        f"moves: {len(line['moves'])}.")
+    expect(table.page.get_by_test_id("solution-play")).to_be_enabled()
