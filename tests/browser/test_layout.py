@@ -81,7 +81,7 @@ def test_table_fits_the_screen(browser: Browser, server: LiveServer, tmp_path: P
             "e => parseFloat(getComputedStyle(e).fontSize)")
         assert font >= 14, font
         # toolbar and status inside the screen and clear of the cards
-        for testid in ("new-game", "undo", "hint", "stats", "settings",
+        for testid in ("new-game", "undo", "hint", "solution", "stats", "settings",
                        "score", "moves", "time", "deal-code"):
             found = page.get_by_test_id(testid).bounding_box()
             assert found is not None, testid
