@@ -61,13 +61,15 @@ def test_a_tap_stops_the_solution(table: Table, server: LiveServer) -> None:
     expect(page.get_by_test_id("solution-dialog")).to_have_attribute("data-state", "ready")
     expect(page.get_by_test_id("solution-verdict")).to_contain_text("A win. Moves: ")
     page.get_by_test_id("solution-play").click()
-    expect(page.get_by_test_id("moves")).to_have_text("3", timeout=20_000)
+    page.wait_for_function(
+        "() => +document.querySelector('[data-testid=moves]').textContent >= 3",
+        timeout=30_000)
     page.locator("#board").click(position={"x": 5, "y": 5})
     expect(page.get_by_test_id("solution")).to_have_attribute("data-autoplay", "false")
     expect(page.get_by_test_id("solution")).to_have_text("Solution")
     table.idle()
     stopped = table.state()
-    assert stopped["status"] == "playing" and 3 <= stopped["moves"] <= 4
+    assert stopped["status"] == "playing" and 3 <= stopped["moves"] <= 5
     page.wait_for_timeout(1200)
     assert table.state()["moves"] == stopped["moves"]  # nothing more is played
     put_settings(server.url, animations=False)
