@@ -39,7 +39,16 @@ from pyramide.solver.downsets import FREE, slots
 from pyramide.solver.fullsearch import decide_full
 from pyramide.solver.lines import realize
 from pyramide.solver.reduced import KING, ONE, ReducedModel, shift
-from pyramide.solver.table import DRAW, RECYCLE, TALON, Action, State, Table, below
+from pyramide.solver.table import (
+    DRAW,
+    RECYCLE,
+    TALON,
+    Action,
+    State,
+    Table,
+    below,
+    waste_reach,
+)
 
 __all__ = ["ShortestResult", "search_shortest", "solve_shortest"]
 
@@ -355,19 +364,8 @@ class Estimator:
         over them needs a pyramid partner (or is a king)."""
         if self.talon_pairs:
             return tmask  # cards of the talon may pair with each other: anything may show
-        values = self.values
-        reach = 0
-        over = [0] * (KING + 1)
-        index = below(tmask, cut)
-        while index >= 0:
-            reach |= 1 << index
-            value = values[TALON + index]
-            if value != KING:
-                over[value] += 1
-                if over[value] > counts[KING - value]:
-                    break
-            index = below(tmask, index)
-        return reach
+        partners = [counts[KING - v] for v in range(KING + 1)]
+        return waste_reach(self.values, tmask, cut, partners)
 
     def draws_for(self, tmask: int, cut: int, reach: int, value: int, count: int) -> int:
         """Fewest draws and recycles that can bring ``count`` talon cards of ``value``

@@ -34,6 +34,7 @@ check it against the engine on random play.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from pyramide.cards import Card
@@ -71,6 +72,24 @@ class State(NamedTuple):
 def below(tmask: int, cut: int) -> int:
     """Index of the top waste card under ``cut`` (-1 when none)."""
     return (tmask & ((1 << cut) - 1)).bit_length() - 1
+
+
+def waste_reach(values: Sequence[int], tmask: int, cut: int, partners: Sequence[int]) -> int:
+    """The waste cards (a mask of indices) from the top down to the first one buried
+    for good: more cards of some value lie over it than ``partners[value]``, the
+    cards left that could ever take them (kings go alone)."""
+    reach = 0
+    over = [0] * (KING + 1)
+    index = below(tmask, cut)
+    while index >= 0:
+        reach |= 1 << index
+        value = values[TALON + index]
+        if value != KING:
+            over[value] += 1
+            if over[value] > partners[value]:
+                break
+        index = below(tmask, index)
+    return reach
 
 
 def above(tmask: int, cut: int) -> int:
@@ -169,24 +188,14 @@ class Table:
         tmask, cut = state.tmask, state.cut
         if not self.last_pass(state):
             return tmask
-        values, pyramid, talon = self.values, self.pyramid_values, self.talon_values
-        reach = tmask & ~((1 << cut) - 1)
+        pyramid, talon = self.pyramid_values, self.talon_values
         talon_pairs = self.rules.open_stock or self.rules.waste_pairs
-        over = [0] * (KING + 1)
-        index = below(tmask, cut)
-        while index >= 0:
-            reach |= 1 << index
-            value = values[TALON + index]
-            if value != KING:
-                partner = KING - value
-                over[value] += 1
-                partners = (state.mask & pyramid[partner]).bit_count()
-                if talon_pairs:
-                    partners += (tmask & talon[partner]).bit_count()
-                if over[value] > partners:
-                    break
-            index = below(tmask, index)
-        return reach
+        partners = [
+            (state.mask & pyramid[KING - v]).bit_count()
+            + ((tmask & talon[KING - v]).bit_count() if talon_pairs else 0)
+            for v in range(KING + 1)
+        ]
+        return tmask & ~((1 << cut) - 1) | waste_reach(self.values, tmask, cut, partners)
 
     def usable_talon(self, state: State) -> int:
         """The packed values of the talon cards that may still show."""
