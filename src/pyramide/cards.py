@@ -139,19 +139,24 @@ class Card:
 @cache
 def _parse(text: str) -> Card:
     if len(text) < 2:
-        raise InvalidCardError(f"unreadable card {text!r}: write rank then suit, e.g. '10H'")
+        raise InvalidCardError(
+            f"unreadable card {text!r}: write rank then suit, e.g. '10H'",
+            ru=f"непонятная карта {text!r}: сначала ранг, потом масть, например '10H'")
     rank_text, suit_text = text[:-1], text[-1]
     suit = _SUIT_BY_TEXT.get(suit_text)
     value = _RANK_BY_TEXT.get(rank_text)
     if suit is None:
-        raise InvalidCardError(f"unreadable card {text!r}: unknown suit {suit_text!r}")
+        raise InvalidCardError(f"unreadable card {text!r}: unknown suit {suit_text!r}",
+                               ru=f"непонятная карта {text!r}: нет масти {suit_text!r}")
     if value is None:
-        raise InvalidCardError(f"unreadable card {text!r}: unknown rank {rank_text!r}")
+        raise InvalidCardError(f"unreadable card {text!r}: unknown rank {rank_text!r}",
+                               ru=f"непонятная карта {text!r}: нет ранга {rank_text!r}")
     return Card(suit, value)
 
 
 def _not_a_card(text: object) -> Card:
-    raise InvalidCardError(f"unreadable card {text!r}: expected text such as '10H'")
+    raise InvalidCardError(f"unreadable card {text!r}: expected text such as '10H'",
+                           ru=f"непонятная карта {text!r}: нужна запись вида '10H'")
 
 
 DECK: tuple[Card, ...] = tuple(Card(suit, value) for suit in Suit for value in range(1, 14))

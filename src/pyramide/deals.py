@@ -73,42 +73,51 @@ class DealCode:
         if self.rules_letter not in PRESETS:
             known = ", ".join(sorted(PRESETS))
             raise InvalidDealCodeError(
-                f"unknown rule set {self.rules_letter!r}: expected one of {known}"
+                f"unknown rule set {self.rules_letter!r}: expected one of {known}",
+                ru=f"нет набора правил {self.rules_letter!r}: есть {known}",
             )
         if not isinstance(self.number, int) or not 0 <= self.number <= MAX_DEAL_NUMBER:
             raise InvalidDealCodeError(
-                f"deal number {self.number!r} is not between 0 and {MAX_DEAL_NUMBER}"
+                f"deal number {self.number!r} is not between 0 and {MAX_DEAL_NUMBER}",
+                ru=f"номер раздачи {self.number!r} не от 0 до {MAX_DEAL_NUMBER}",
             )
 
     @staticmethod
     def parse(text: str) -> DealCode:
         """Read ``PY1-N-AAAAAAS``; surrounding blanks and lower case are accepted."""
         if not isinstance(text, str):
-            raise InvalidDealCodeError(f"deal code {text!r} is not text")
+            raise InvalidDealCodeError(f"deal code {text!r} is not text",
+                                       ru=f"код раздачи {text!r} — не текст")
         cleaned = text.strip().upper()
         match = _CODE_RE.match(cleaned)
         if match is None:
             raise InvalidDealCodeError(
                 f"malformed deal code {text!r}: expected PY1-<rules letter>-<7 letters>, "
-                "e.g. PY1-N-AAAAAAS"
+                "e.g. PY1-N-AAAAAAS",
+                ru=f"код {text!r} не похож на код раздачи: нужен PY1-<буква правил>-<7 букв>, "
+                "например PY1-N-AAAAAAS",
             )
         prefix, letter, digits = match.groups()
         if prefix != CODE_PREFIX:
             raise InvalidDealCodeError(
-                f"deal code {text!r} has prefix {prefix!r}: only {CODE_PREFIX} is known"
+                f"deal code {text!r} has prefix {prefix!r}: only {CODE_PREFIX} is known",
+                ru=f"у кода раздачи {text!r} начало {prefix!r}: известно только {CODE_PREFIX}",
             )
         if letter not in PRESETS:
             known = ", ".join(sorted(PRESETS))
             raise InvalidDealCodeError(
-                f"deal code {text!r} names unknown rule set {letter!r}: expected one of {known}"
+                f"deal code {text!r} names unknown rule set {letter!r}: expected one of {known}",
+                ru=f"в коде раздачи {text!r} нет такого набора правил {letter!r}: есть {known}",
             )
         if len(digits) != CODE_LETTERS:
             raise InvalidDealCodeError(
-                f"deal code {text!r} has {len(digits)} deal letters: expected {CODE_LETTERS}"
+                f"deal code {text!r} has {len(digits)} deal letters: expected {CODE_LETTERS}",
+                ru=f"в коде раздачи {text!r} букв номера: {len(digits)}, а нужно {CODE_LETTERS}",
             )
         if not digits.isalpha():
             raise InvalidDealCodeError(
-                f"deal code {text!r}: the deal number must be letters A-Z, got {digits!r}"
+                f"deal code {text!r}: the deal number must be letters A-Z, got {digits!r}",
+                ru=f"код раздачи {text!r}: номер пишется буквами A-Z, а не {digits!r}",
             )
         number = 0
         for ch in digits:
@@ -184,7 +193,8 @@ class Deal:
     def from_number(number: int) -> Deal:
         if not isinstance(number, int) or not 0 <= number <= MAX_DEAL_NUMBER:
             raise InvalidDealCodeError(
-                f"deal number {number!r} is not between 0 and {MAX_DEAL_NUMBER}"
+                f"deal number {number!r} is not between 0 and {MAX_DEAL_NUMBER}",
+                ru=f"номер раздачи {number!r} не от 0 до {MAX_DEAL_NUMBER}",
             )
         return Deal(shuffled_deck(number), number)
 
@@ -201,13 +211,17 @@ class Deal:
         elif isinstance(text, Sequence) and all(isinstance(t, str) for t in text):
             tokens = [t.strip() for t in text]
         else:
-            raise InvalidLayoutError(f"card list {text!r} is neither text nor a list of cards")
+            raise InvalidLayoutError(
+                f"card list {text!r} is neither text nor a list of cards",
+                ru=f"список карт {text!r} — не текст и не список карт")
         cards: list[Card] = []
         for position, token in enumerate(tokens, start=1):
             try:
                 cards.append(Card.parse(token))
             except InvalidCardError as exc:
-                raise InvalidLayoutError(f"card list, card {position}: {exc}") from None
+                raise InvalidLayoutError(f"card list, card {position}: {exc}",
+                                         ru=f"список карт, карта {position}: {exc.text('ru')}",
+                                         ) from None
         _check_52(cards, source=text)
         return Deal(tuple(cards))
 
@@ -243,11 +257,13 @@ def _check_52(cards: Sequence[Card], source: object) -> None:
     missing = sorted(set(DECK) - set(counts))
     if duplicates:
         names = " ".join(str(c) for c in duplicates)
-        raise InvalidLayoutError(f"card list{where}: duplicate card(s) {names}")
+        raise InvalidLayoutError(f"card list{where}: duplicate card(s) {names}",
+                                 ru=f"список карт{where}: карты повторяются: {names}")
     if missing or len(cards) != 52:
         names = " ".join(str(c) for c in missing)
         raise InvalidLayoutError(
-            f"card list{where}: has {len(cards)} cards, expected 52; missing {names}"
+            f"card list{where}: has {len(cards)} cards, expected 52; missing {names}",
+            ru=f"список карт{where}: карт {len(cards)}, а нужно 52; не хватает: {names}",
         )
 
 

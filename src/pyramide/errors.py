@@ -2,7 +2,12 @@
 
 Every error is a :class:`ValueError`, so a caller (the command line, the web
 server) can map all of them to one clear message.  Each message quotes the bad
-input.
+input.  The errors a player can cause from the game's dialogs (a deal code, a
+card list, a rule set) also carry the message in Russian.
+
+>>> error = InvalidDealCodeError("bad code 'X'", ru="неверный код 'X'")
+>>> str(error), error.text("ru"), error.text("en")
+("bad code 'X'", "неверный код 'X'", "bad code 'X'")
 """
 
 from __future__ import annotations
@@ -18,7 +23,15 @@ __all__ = [
 
 
 class PyramideError(ValueError):
-    """Base class of every error raised by the engine."""
+    """Base class of every error raised by the engine; ``ru``: the message in Russian."""
+
+    def __init__(self, message: str, *, ru: str | None = None) -> None:
+        super().__init__(message)
+        self.ru = ru
+
+    def text(self, lang: str) -> str:
+        """The message in ``lang`` (English when there is no Russian text)."""
+        return self.ru if lang == "ru" and self.ru else str(self)
 
 
 class InvalidCardError(PyramideError):

@@ -20,12 +20,14 @@ from pyramide.errors import (
     InvalidDealCodeError,
     InvalidLayoutError,
     InvalidSaveError,
+    PyramideError,
 )
 from pyramide.moves import Move
 from pyramide.rules import Rules
 
 __all__ = [
-    "TEXTS", "Message", "error_title", "move_label", "rules_description", "rules_name", "text",
+    "TEXTS", "Message", "error_detail", "error_title", "move_label", "rules_description",
+    "rules_name", "text",
 ]
 
 
@@ -84,6 +86,19 @@ _ERROR_TITLES: tuple[tuple[type[ValueError], dict[Lang, str]], ...] = (
     (InvalidSaveError, {"ru": "Сохранённая партия повреждена", "en": "Corrupt saved game"}),
 )
 _BAD_REQUEST: dict[Lang, str] = {"ru": "Неверный запрос", "en": "Bad request"}
+
+
+def error_detail(error: ValueError, lang: Lang) -> str:
+    """The error's own text in ``lang`` when it has one (else English).
+
+    >>> from pyramide.deals import DealCode
+    >>> try:
+    ...     DealCode.parse("PY1-N-AAAA")
+    ... except InvalidDealCodeError as exc:
+    ...     print(error_detail(exc, "ru"))
+    в коде раздачи 'PY1-N-AAAA' букв номера: 4, а нужно 7
+    """
+    return error.text(lang) if isinstance(error, PyramideError) else str(error)
 
 
 def error_title(error: ValueError, lang: Lang) -> str:

@@ -117,5 +117,7 @@ def rules_for(letter: str) -> Rules:
     rules = PRESETS.get(letter.upper() if isinstance(letter, str) else letter)
     if rules is None:
         known = ", ".join(sorted(PRESETS))
-        raise InvalidDealCodeError(f"unknown rule set {letter!r}: expected one of {known}")
+        raise InvalidDealCodeError(
+            f"unknown rule set {letter!r}: expected one of {known}",
+            ru=f"нет набора правил {letter!r}: есть {known}")
     return rules

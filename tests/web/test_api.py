@@ -221,7 +221,15 @@ def test_errors_and_rule_names_speak_the_players_language(client: TestClient) ->
     body = response.json()
     assert response.status_code == 400
     assert body["title"] == "Неверный код раздачи"
-    assert body["error"].startswith("Неверный код раздачи: ") and "'PY1-N-AAAA'" in body["error"]
+    assert body["error"] == (
+        "Неверный код раздачи: в коде раздачи 'PY1-N-AAAA' букв номера: 4, а нужно 7")
+    body = client.post("/api/games", json={"layout": "AS " * 52}).json()
+    assert body["detail"].startswith("список карт 'AS AS ")
+    assert body["detail"].endswith("...': карты повторяются: A♠")
+    body = client.post("/api/games", json={"layout": "1X"}).json()
+    assert body["detail"] == "список карт, карта 1: непонятная карта '1X': нет масти 'X'"
+    body = client.post("/api/games", json={"random": True, "rules": "Q"}).json()
+    assert body["detail"] == "нет набора правил 'Q': есть C, M, N, O, P, R, T"
     names = {r["letter"]: r["name"] for r in client.get("/api/rules").json()}
     assert names["T"] == "Гробница Тутанхамона"
     client.put("/api/settings", json={"lang": "en"})

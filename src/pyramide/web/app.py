@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from pyramide import __version__
-from pyramide.messages import error_title
+from pyramide.messages import error_detail, error_title
 from pyramide.web.service import GameService, NotFoundError, StaleVersionError
 
 __all__ = ["MAX_BODY", "create_app"]
@@ -97,9 +97,11 @@ def create_app(service: GameService) -> FastAPI:
     static = resources.files("pyramide") / "static"
 
     def localised(request: Request, exc: ValueError, status: int) -> JSONResponse:
-        """The reason with a title in the player's language; ``detail`` is the engine's text."""
-        title = error_title(exc, service.lang(request.headers.get("accept-language")))
-        return _error(status, f"{title}: {exc}", title=title, detail=str(exc))
+        """The reason with a title in the player's language; ``detail`` is the engine's
+        text, in Russian too where the engine has it (deal codes, card lists)."""
+        lang = service.lang(request.headers.get("accept-language"))
+        title, detail = error_title(exc, lang), error_detail(exc, lang)
+        return _error(status, f"{title}: {detail}", title=title, detail=detail)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
