@@ -255,3 +255,31 @@ def test_legal_moves_of_a_hand_made_position() -> None:
     deal = Deal.from_number(4)
     game = game_at(Position.initial(deal), PRESETS["N"])
     assert game.legal_moves() == _legal_moves(game.position, PRESETS["N"])
+
+
+@pytest.mark.parametrize("letter", ["P", "O", "T"])
+def test_win_first_then_max_removed_matches_one_whole_search(letter: str) -> None:
+    """decide_full (a win-only search, then max_removed) answers as one search that
+    looks for both at once, on small positions searched to the end."""
+    from pyramide.solver.api import _model
+    from pyramide.solver.budget import UNLIMITED
+    from pyramide.solver.fullsearch import decide_full, search_full
+    from tests.test_solver_helpers import small_position
+
+    rules = PRESETS[letter]
+    for seed in range(20):
+        pos = small_position(seed, rows=3, talon=8)
+        model = _model(tuple(0 if c is None else c.value for c in pos.pyramid),
+                       rules.covering_pairs)
+        both = search_full(Table(pos, rules), UNLIMITED, model)
+        split = decide_full(Table(pos, rules), UNLIMITED, model)
+        assert (split.winnable, split.max_removed, split.exact) == (
+            both.winnable, both.max_removed, True), seed
+        game = replay(game_at(pos, rules), [Table(pos, rules).move(a) for a in split.line])
+        assert removed(game) == split.max_removed
+
+
+def test_budget_left_after_spending() -> None:
+    assert Budget(nodes=10, seconds=None).left(10, 0.0) is None
+    assert Budget(nodes=None, seconds=1.0).left(5, 0.25) == Budget(nodes=None, seconds=0.75)
+    assert Budget(nodes=None, seconds=1.0).left(5, 1.5) is None
