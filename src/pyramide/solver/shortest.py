@@ -80,26 +80,28 @@ def solve_shortest(
         target = model.best(start.mask, start.talon)
         winnable: bool | None = target == SLOTS
         best = [table.action(m) for m in realize(position, model.line(start.mask, start.talon))]
-        exact = True
+        exact, spent = True, 0
     else:
         found = decide_full(table, budget, model)
         if found.winnable is None:
             return Solution(None, found.max_removed, [table.move(a) for a in found.line],
                             exact=found.exact, method="shortest", nodes=found.nodes)
         target, winnable, exact = found.max_removed, found.winnable, found.exact
-        best = found.line
+        best, spent = found.line, found.nodes
     win = bool(winnable)
-    quick = search_shortest(table, target, win, part(budget, QUICK_SHARE), model,
-                            weight=QUICK_WEIGHT, bound=len(best))
+    left = budget.left(spent, time.monotonic() - began)
+    quick = ShortestResult(None, False) if left is None else search_shortest(
+        table, target, win, part(left, QUICK_SHARE), model, weight=QUICK_WEIGHT,
+        bound=len(best))
     if quick.line is not None and len(quick.line) < len(best):
         best = quick.line
-    rest = budget.left(quick.nodes, time.monotonic() - began)
+    rest = budget.left(spent + quick.nodes, time.monotonic() - began)
     proof = ShortestResult(None, False) if rest is None else search_shortest(
         table, target, win, rest, model, bound=len(best))
     if proof.line is not None:
         best = proof.line
     return Solution(winnable, target, [table.move(a) for a in best], shortest=proof.proven,
-                    exact=exact, method="shortest", nodes=quick.nodes + proof.nodes)
+                    exact=exact, method="shortest", nodes=spent + quick.nodes + proof.nodes)
 
 
 QUICK_WEIGHT = 2.0
