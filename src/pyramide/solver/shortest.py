@@ -1,7 +1,10 @@
 """Shortest lines: the fewest moves (removals, draws, recycles) that win.
 
-A* over the real states of :class:`~pyramide.solver.table.Table`, every action
-costing one move, with an admissible estimate of the moves still needed.
+Anytime weighted A* over the real states of :class:`~pyramide.solver.table.Table`,
+every action costing one move, with an admissible estimate of the moves still
+needed: states are taken in the order of ``g + 2 h``, so a good line comes early;
+each line found becomes the bound, and when no state left could beat it the
+line is proven shortest.  A spent budget leaves the best line found.
 
 Glossary
 --------
@@ -68,11 +71,9 @@ class ShortestResult:
 def solve_shortest(
     position: Position, rules: Rules, budget: Budget, model: ReducedModel,
 ) -> Solution:
-    """The :class:`Solution` with the shortest line found within ``budget``.
-
-    First a quick weighted A* (estimates counted twice) finds a good line; then A*
-    proper looks for a shorter one, ignoring states that cannot beat it, and proves
-    the best line shortest when none is left."""
+    """The :class:`Solution` with the shortest line found within ``budget``: the
+    reduced model's line (or the full search's) to start with, then
+    :func:`search_shortest`, which improves it and proves the best one shortest."""
     table = Table(position, rules)
     start = table.start
     began = time.monotonic()
@@ -88,41 +89,30 @@ def solve_shortest(
                             exact=found.exact, method="shortest", nodes=found.nodes)
         target, winnable, exact = found.max_removed, found.winnable, found.exact
         best, spent = found.line, found.nodes
-    win = bool(winnable)
     left = budget.left(spent, time.monotonic() - began)
-    quick = ShortestResult(None, False) if left is None else search_shortest(
-        table, target, win, part(left, QUICK_SHARE), model, weight=QUICK_WEIGHT,
-        bound=len(best))
-    if quick.line is not None and len(quick.line) < len(best):
-        best = quick.line
-    rest = budget.left(spent + quick.nodes, time.monotonic() - began)
-    proof = ShortestResult(None, False) if rest is None else search_shortest(
-        table, target, win, rest, model, bound=len(best))
-    if proof.line is not None:
-        best = proof.line
-    return Solution(winnable, target, [table.move(a) for a in best], shortest=proof.proven,
-                    exact=exact, method="shortest", nodes=spent + quick.nodes + proof.nodes)
+    search = ShortestResult(None, False) if left is None else search_shortest(
+        table, target, bool(winnable), left, model, weight=WEIGHT, bound=len(best))
+    if search.line is not None:
+        best = search.line
+    return Solution(winnable, target, [table.move(a) for a in best], shortest=search.proven,
+                    exact=exact, method="shortest", nodes=spent + search.nodes)
 
 
-QUICK_WEIGHT = 2.0
-QUICK_SHARE = 0.1
-QUICK_NODES = 2_000
-
-
-def part(budget: Budget, share: float) -> Budget:
-    """A share of ``budget``, at most :data:`QUICK_NODES` states."""
-    nodes = QUICK_NODES if budget.nodes is None else max(1, int(budget.nodes * share))
-    seconds = None if budget.seconds is None else budget.seconds * share
-    return Budget(nodes=min(nodes, QUICK_NODES), seconds=seconds)
+WEIGHT = 2.0
+"""How many times over the estimate counts in the order of the anytime search: a
+good line comes early, and the search then goes on to prove it or beat it."""
 
 
 def search_shortest(
     table: Table, target: int, win: bool, budget: Budget, model: ReducedModel, *,
     weight: float = 1.0, bound: int = INFINITE,
 ) -> ShortestResult:
-    """A* (weighted by ``weight``) from the start to the goal, for a line shorter
-    than ``bound`` moves.  With weight 1, ``proven`` means the line found is the
-    shortest, or (no line) that none is shorter than ``bound``."""
+    """Anytime weighted A* from the start to the goal, for a line shorter than
+    ``bound`` moves: states are taken in the order of ``g + weight * h``; each
+    line found becomes the new bound and the search goes on, until no state
+    left could beat it (then ``proven``: the line is the shortest, or, with no
+    line, none is shorter than ``bound``).  With weight 1 the first line found
+    is the shortest."""
     meter = budget.meter()
     guess = Estimator(table, target, win, model if reduced_rules(table.rules) else None)
     expand = macro_expand if reduced_rules(table.rules) else single_expand
@@ -134,37 +124,41 @@ def search_shortest(
     start_key = table.key(start)
     cost = {start_key: 0}
     parent: dict[int, tuple[int, Macro]] = {}
-    heap: list[tuple[float, int, int, State, bool]] = [
-        (weight * guess(start), 0, start_key, start, True)]
+    h0 = guess(start)
+    heap: list[tuple[float, int, int, State, int]] = [(weight * h0, 0, start_key, start, h0)]
+    best: list[Action] | None = None
     while heap:
-        f, g_neg, key, state, exact = heapq.heappop(heap)
+        f, g_neg, key, state, h = heapq.heappop(heap)
         g = -g_neg
-        if cost.get(key, INFINITE) < g:
+        if cost.get(key, INFINITE) < g or g + (h if h >= 0 else -1 - h) >= bound:
             continue
-        if not exact:  # lazy: the costly part of the estimate only for states popped
-            h = guess(state)
+        if h < 0:  # lazy: the costly part of the estimate only for states popped
+            h = guess.at_least(state, bound - g)
             if g + h >= bound:
                 continue
             if g + weight * h > f:
-                heapq.heappush(heap, (g + weight * h, g_neg, key, state, True))
+                heapq.heappush(heap, (g + weight * h, g_neg, key, state, h))
                 continue
         if done(state):
-            return ShortestResult(trace(table, parent, key), weight == 1.0, meter.nodes)
+            best, bound = trace(table, parent, key), g
+            if weight == 1.0:
+                break
+            continue
         if not meter.spend():
-            return ShortestResult(None, False, meter.nodes)
+            return ShortestResult(best, False, meter.nodes)
         for macro, step_cost, child, child_key in expand(table, state, key):
             g2 = g + step_cost
             if cost.get(child_key, INFINITE) <= g2:
                 continue
             if model.best(child.mask, child.talon) < target:
                 continue
-            h = guess.cheap(child)
-            if g2 + h >= bound:
+            cheap = guess.cheap(child)
+            if g2 + cheap >= bound:
                 continue
             cost[child_key] = g2
             parent[child_key] = (key, macro)
-            heapq.heappush(heap, (g2 + weight * h, -g2, child_key, child, False))
-    return ShortestResult(None, weight == 1.0, meter.nodes)
+            heapq.heappush(heap, (g2 + weight * cheap, -g2, child_key, child, -1 - cheap))
+    return ShortestResult(best, True, meter.nodes)
 
 
 Macro = tuple[int, Action]
@@ -283,7 +277,11 @@ class Estimator:
         """A quicker, weaker estimate, for states that may never be looked at."""
         return self.estimate(state, thorough=False)
 
-    def estimate(self, state: State, *, thorough: bool) -> int:
+    def at_least(self, state: State, limit: int) -> int:
+        """The estimate, or a weaker one when that already reaches ``limit``."""
+        return self.estimate(state, thorough=True, limit=limit)
+
+    def estimate(self, state: State, *, thorough: bool, limit: int = INFINITE) -> int:
         mask, tmask, cut = state.mask, state.tmask, state.cut
         if self.model is not None:  # draw one, unlimited redeals: the reduced model helps
             moves = self.model.fewest_steps(mask, state.talon, self.target)
@@ -292,7 +290,13 @@ class Estimator:
             if not thorough:
                 return moves
             counts = [(mask & p).bit_count() for p in self.pyramid]
-            return moves + self.draws_needed(state, self.waste_reach(counts, tmask, cut))
+            reach = self.waste_reach(counts, tmask, cut)
+            quick = moves
+            if self.win:  # the draws each class needs: quick, and often enough
+                quick += self.pyramid_bounds(state, counts, reach)[1]
+                if quick >= limit:
+                    return quick
+            return max(quick, moves + self.draws_needed(state, reach))
         counts = [(mask & p).bit_count() for p in self.pyramid]
         if self.whole_deck:
             return self.whole_deck_removals(state)
