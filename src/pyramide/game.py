@@ -316,8 +316,10 @@ class Game:
             self.message = Message.WON if self.position.status == "won" else Message.NO_MOVES
             self._stop_clock()
 
-    def _replay(self, entries: Iterable[LogEntry]) -> None:
-        """Apply logged actions with their recorded times (used by saves)."""
+    def replay(self, entries: Iterable[LogEntry]) -> None:
+        """Apply logged actions (a save's log) with their recorded times; raises
+        :class:`IllegalMoveError` at the first one that is not legal there, with the
+        actions before it applied (replay into a fresh game, as saves do)."""
         for entry in entries:
             if entry.action == "undo":
                 if not self.can_undo:

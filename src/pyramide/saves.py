@@ -84,7 +84,7 @@ def game_from_dict(data: object, *, clock: Clock = time.monotonic) -> Game:
                 raise InvalidSaveError(f"save layout does not match deal code {code!r}")
         entries = _log(data.get("log"))
         game = Game(deal, rules, clock)
-        game._replay(entries)
+        game.replay(entries)
         for key, actual in (("score", game.score), ("moves", game.moves),
                             ("status", game.status)):
             # a JSON true/false is not a number, although Python finds True == 1
