@@ -86,3 +86,28 @@ def test_a_lost_deal_shows_the_best_it_can_do(table: Table, server: LiveServer) 
         f"No win. At best {line['max_removed']} of the 28 pyramid cards go, "
         f"moves: {len(line['moves'])}.")
     expect(table.page.get_by_test_id("solution-play")).to_be_enabled()
+
+
+def test_another_button_stops_the_solution_and_a_new_game_gets_none_of_it(
+    table: Table, server: LiveServer,
+) -> None:
+    put_settings(server.url, lang="en", animations=True)
+    table.open("/?deal=PY1-N-AAAAAAM")
+    page = table.page
+    table.button("solution")
+    expect(page.get_by_test_id("solution-dialog")).to_have_attribute("data-state", "ready")
+    page.get_by_test_id("solution-play").click()
+    page.wait_for_function(
+        "() => +document.querySelector('[data-testid=moves]').textContent >= 2",
+        timeout=30_000)
+    table.button("new-game")  # opening the dialog stops the solution at once
+    expect(page.get_by_test_id("solution")).to_have_attribute("data-autoplay", "false")
+    page.get_by_role("tab", name="By code").click()
+    page.get_by_test_id("deal-code-input").fill("PY1-N-AAAAAAB")
+    page.get_by_test_id("new-game-submit").click()
+    table.idle()
+    expect(page.get_by_test_id("deal-code")).to_have_text("PY1-N-AAAAAAB")
+    page.wait_for_timeout(1200)
+    fresh = table.state()
+    assert fresh["code"] == "PY1-N-AAAAAAB" and fresh["moves"] == 0 and not fresh["assisted"]
+    put_settings(server.url, animations=False)

@@ -551,19 +551,26 @@ async function openSolution() {
 
 async function playSolution() {
   $("#dlg-solution").close();
-  if (ui.autoplay) return;
+  if (ui.autoplay || !ui.state) return;
   const run = { stopped: false };
+  const id = ui.state.id;
+  const going = (s) => !run.stopped && s && s.id === id && s.status === "playing";
   ui.autoplay = run;
   showAutoplay();
   const pause = () => new Promise((done) => setTimeout(done, animationsOn() ? 450 : 120));
-  while (!run.stopped && ui.state && ui.state.status === "playing") {
-    if (!(await act({ type: "solution" }))) break;
-    if (ui.state.status !== "playing") break;
+  while (going(ui.state)) {
+    if (!(await act({ type: "solution" }, going))) break;
     await pause();
   }
   ui.autoplay = null;
   showAutoplay();
 }
+
+// Anything else the player does stops the solution first (a tap on the table
+// only stops it: see the board's handler).
+document.addEventListener("pointerdown", (ev) => {
+  if (ui.autoplay && !ev.target.closest("#btn-solution, #board")) stopAutoplay();
+}, true);
 
 function stopAutoplay() {
   if (!ui.autoplay) return;
