@@ -184,15 +184,20 @@ class Table:
         """The talon cards that may still show (a mask of indices): all of them while a
         recycle is left; in the last pass the stock, and the waste cards above the
         first one buried for good: some value over it has more cards than partners
-        left to take them (pyramid cards, and talon cards when the talon may pair)."""
+        left to take them (pyramid cards; stock cards under an open stock; any talon
+        card when waste cards may pair)."""
         tmask, cut = state.tmask, state.cut
         if not self.last_pass(state):
             return tmask
         pyramid, talon = self.pyramid_values, self.talon_values
-        talon_pairs = self.rules.open_stock or self.rules.waste_pairs
+        if self.rules.waste_pairs:  # two waste cards may pair: any talon card counts
+            others = tmask
+        elif self.rules.open_stock:  # a waste card pairs with the open stock's top card
+            others = tmask & ~((1 << cut) - 1)
+        else:
+            others = 0
         partners = [
-            (state.mask & pyramid[KING - v]).bit_count()
-            + ((tmask & talon[KING - v]).bit_count() if talon_pairs else 0)
+            (state.mask & pyramid[KING - v]).bit_count() + (others & talon[KING - v]).bit_count()
             for v in range(KING + 1)
         ]
         return tmask & ~((1 << cut) - 1) | waste_reach(self.values, tmask, cut, partners)
