@@ -307,3 +307,16 @@ def test_a_database_of_the_first_version_is_brought_up_to_date(tmp_path: Path) -
     client = TestClient(create_app(GameService(Store(db), FakeClock())))
     stats = client.get("/api/stats?rules=N").json()
     assert (stats["played"], stats["won"], stats["solved"]) == (1, 0, 0)
+
+
+@pytest.mark.parametrize("code", ["PY1-M-AAAAAAB", "PY1-T-AAAAAAB"])
+def test_solution_under_other_rule_sets_plays_to_its_promise(client: TestClient,
+                                                             code: str) -> None:
+    state = new_game(client, code=code)
+    solution = client.get(f"/api/games/{state['id']}/solution").json()
+    assert solution["winnable"] in (True, False, None) and solution["moves"]
+    for _ in solution["moves"]:
+        state = act(client, state, "solution")
+    removed = 28 - sum(slot is not None for slot in state["pyramid"])
+    assert removed == solution["max_removed"]
+    assert (state["status"] == "won") == (solution["winnable"] is True)
