@@ -53,7 +53,9 @@ def test_the_shortest_solution_is_shown_then_played_to_a_win(
     expect(page.locator(f'[data-testid="best-game"][data-game-id="{game_id}"]')).to_have_count(0)
 
 
-def test_a_tap_stops_the_solution(table: Table, server: LiveServer) -> None:
+def play_the_solution(table: Table, server: LiveServer, *, until_moves: int) -> None:
+    """Open deal 12 in English with animations on, play its solution, and wait
+    until ``until_moves`` moves are on the counter."""
     put_settings(server.url, lang="en", animations=True)
     table.open("/?deal=PY1-N-AAAAAAM")
     page = table.page
@@ -62,8 +64,13 @@ def test_a_tap_stops_the_solution(table: Table, server: LiveServer) -> None:
     expect(page.get_by_test_id("solution-verdict")).to_contain_text("A win. Moves: ")
     page.get_by_test_id("solution-play").click()
     page.wait_for_function(
-        "() => +document.querySelector('[data-testid=moves]').textContent >= 3",
+        f"() => +document.querySelector('[data-testid=moves]').textContent >= {until_moves}",
         timeout=30_000)
+
+
+def test_a_tap_stops_the_solution(table: Table, server: LiveServer) -> None:
+    play_the_solution(table, server, until_moves=3)
+    page = table.page
     page.locator("#board").click(position={"x": 5, "y": 5})
     expect(page.get_by_test_id("solution")).to_have_attribute("data-autoplay", "false")
     expect(page.get_by_test_id("solution")).to_have_text("Solution")
@@ -91,15 +98,8 @@ def test_a_lost_deal_shows_the_best_it_can_do(table: Table, server: LiveServer) 
 def test_another_button_stops_the_solution_and_a_new_game_gets_none_of_it(
     table: Table, server: LiveServer,
 ) -> None:
-    put_settings(server.url, lang="en", animations=True)
-    table.open("/?deal=PY1-N-AAAAAAM")
+    play_the_solution(table, server, until_moves=2)
     page = table.page
-    table.button("solution")
-    expect(page.get_by_test_id("solution-dialog")).to_have_attribute("data-state", "ready")
-    page.get_by_test_id("solution-play").click()
-    page.wait_for_function(
-        "() => +document.querySelector('[data-testid=moves]').textContent >= 2",
-        timeout=30_000)
     table.button("new-game")  # opening the dialog stops the solution at once
     expect(page.get_by_test_id("solution")).to_have_attribute("data-autoplay", "false")
     page.get_by_role("tab", name="By code").click()
