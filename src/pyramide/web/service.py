@@ -10,7 +10,7 @@ from __future__ import annotations
 import secrets
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from pyramide.cards import Lang
@@ -241,10 +241,7 @@ class GameService:
         game.select(None)
         game.play(move)
         live.assisted = True
-        rest = Solution(result.winnable, result.max_removed, result.moves[1:],
-                        shortest=result.shortest, exact=result.exact, method=result.method,
-                        nodes=result.nodes)
-        live.line = (live.version + 1, rest)
+        live.line = (live.version + 1, replace(result, moves=result.moves[1:]))
 
     def rules(self, lang: Lang) -> list[dict[str, Any]]:
         return [rules_view(r, lang) for r in PRESETS.values()]
