@@ -793,7 +793,7 @@ function statsView(st) {
   }
   const scores = st.scores || [];
   if (!scores.length && !(st.best_games || []).length) {
-    frag.append(el("p", { class: "stats-sub" }, t("noGames")));
+    if (!st.played) frag.append(el("p", { class: "stats-sub" }, t("noGames")));
     return frag;
   }
   frag.append(el("h3", { class: "stats-sub" }, `${t("distribution")} (${scores.length} ${t("games")})`));
@@ -867,7 +867,9 @@ function showEnd(s) {
   for (const d of $$("dialog[open]")) if (d !== dlg) d.close();
   $("#end-title").textContent = s.status === "won" ? t("wonTitle") : t("lostTitle");
   $("#end-text").textContent = s.message ? s.message.text : "";
-  if (s.assisted && s.status === "won") $("#end-text").textContent += ` ${t("solvedByComputer")}`;
+  const note = $("#end-note");
+  note.hidden = !(s.assisted && s.status === "won");
+  note.textContent = note.hidden ? "" : t("solvedByComputer");
   $("#end-summary").textContent = t("endSummary", { score: s.score, moves: s.moves, time: formatTime(s.elapsed) });
   dlg.dataset.status = s.status;
   if (!dlg.open) dlg.showModal();
