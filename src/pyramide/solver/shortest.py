@@ -266,6 +266,7 @@ class Estimator:
         self.whole_deck = win and not table.pyramid_win
         rules = table.rules
         self.draw_count = rules.draw_count
+        self.prefix_memo: dict[tuple[int, int, int], tuple[list[int], list[int]]] = {}
         self.open_stock = rules.open_stock
         self.talon_pairs = rules.open_stock or rules.waste_pairs
 
@@ -311,7 +312,27 @@ class Estimator:
         once, then the stock, then after a recycle the rest of the waste), the
         shortest prefix with which the reduced model reaches the goal."""
         assert self.model is not None
-        tmask, cut = state.tmask, state.cut
+        times, packed = self.prefixes(state.tmask, state.cut, reach)
+        mask, target, best = state.mask, self.target, self.model.best
+        low, high = 0, len(times)  # the answer is a prefix length in low..high
+        if best(mask, packed[0]) >= target:
+            return 0
+        while high - low > 1:
+            middle = (low + high) // 2
+            if best(mask, packed[middle]) >= target:
+                high = middle
+            else:
+                low = middle
+        return times[high - 1]
+
+    def prefixes(self, tmask: int, cut: int, reach: int) -> tuple[list[int], list[int]]:
+        """For :meth:`draws_needed`: when each talon card can first show, in that
+        order, and the packed talon values of each prefix (kept: many states share
+        their talon)."""
+        key = (tmask, cut, reach)
+        known = self.prefix_memo.get(key)
+        if known is not None:
+            return known
         waste = (1 << cut) - 1
         order = [(0, i) for i in slots(tmask & waste & reach)]
         stock = list(slots(tmask & ~waste))
@@ -323,17 +344,9 @@ class Estimator:
         for _, i in order:
             value = values[TALON + i]
             packed.append(packed[-1] + (ONE[value] if value != KING else 0))
-        mask, target, best = state.mask, self.target, self.model.best
-        low, high = 0, len(order)  # the answer is a prefix length in low..high
-        if best(mask, packed[0]) >= target:
-            return 0
-        while high - low > 1:
-            middle = (low + high) // 2
-            if best(mask, packed[middle]) >= target:
-                high = middle
-            else:
-                low = middle
-        return order[high - 1][0]
+        result = [t for t, _ in order], packed
+        self.prefix_memo[key] = result
+        return result
 
     def whole_deck_removals(self, state: State) -> int:
         """Removals that clear the whole deck: exactly one per card of a value of each class."""
