@@ -20,7 +20,7 @@ from pyramide.game import Clock, Game
 from pyramide.moves import Move
 from pyramide.rules import PRESETS, rules_for
 from pyramide.saves import game_from_dict
-from pyramide.solver import Budget, Solution, is_lost, solve
+from pyramide.solver import Budget, Solution, is_lost, solve, solve_position
 from pyramide.web.stats import statistics
 from pyramide.web.store import Store
 from pyramide.web.view import rules_view, solution_view, state_view
@@ -208,12 +208,28 @@ class GameService:
 
     def solution(self, game_id: int, lang: Lang) -> dict[str, Any]:
         """The shortest line the solver finds from the current position (within
-        :data:`SOLUTION_BUDGET`), or the line to ``max_removed`` when none wins."""
+        :data:`SOLUTION_BUDGET`), or the line to ``max_removed`` when none wins.
+
+        The search runs outside the lock, on a snapshot of the position, so the
+        game's other requests do not wait for it; the line is kept for the
+        version it was found for."""
         with self._lock:
             live = self._get(game_id)
-            version = live.version
-            result = self._line(live)
-            return solution_view(result, game_id=game_id, version=version, lang=lang)
+            version, game = live.version, live.game
+            if live.line is not None and live.line[0] == version:
+                return solution_view(live.line[1], game_id=game_id, version=version, lang=lang)
+            if game.is_over:
+                return solution_view(self._line(live), game_id=game_id, version=version,
+                                     lang=lang)
+            position, rules = game.position, game.rules
+            layout = tuple(card.value for card in game.deal.pyramid)
+        result = solve_position(position, rules, budget=SOLUTION_BUDGET, shortest=True,
+                                layout=layout)
+        with self._lock:
+            still = self._live.get(game_id)
+            if still is not None and still.version == version:
+                still.line = (version, result)
+        return solution_view(result, game_id=game_id, version=version, lang=lang)
 
     def _line(self, live: _Live) -> Solution:
         """The solution for the live game's version (found once, then kept)."""
