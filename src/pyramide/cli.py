@@ -1,7 +1,8 @@
 """The ``pyramide`` command line.
 
 Errors (bad codes, card lists, moves) go to stderr with exit status 2 and no
-traceback.  ``pyramide`` alone starts the browser game (``pyramide serve``).
+traceback.  ``pyramide`` alone starts the browser game (``pyramide serve``), and
+so does ``pyramide`` with serve's options (``pyramide --port 8000 --no-browser``).
 """
 
 from __future__ import annotations
@@ -28,8 +29,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args_list = list(sys.argv[1:] if argv is None else argv)
-    if not args_list and "serve" in COMMANDS:
-        args_list = ["serve"]
+    if not args_list or (args_list[0].startswith("-") and args_list[0] not in ("-h", "--help")):
+        args_list = ["serve", *args_list]  # `pyramide --port 8000` is `pyramide serve --port 8000`
     args = parser.parse_args(args_list)
     if getattr(args, "func", None) is None:
         parser.print_help()

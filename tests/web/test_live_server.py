@@ -57,3 +57,18 @@ def test_serve_refuses_a_bad_port() -> None:
     )
     assert result.returncode == 2
     assert "70000" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_plain_pyramide_takes_the_options_of_serve() -> None:
+    """``pyramide --port N`` is ``pyramide serve --port N`` (scripts/play.sh passes
+    its arguments on); the bad port shows the options reached serve."""
+    result = subprocess.run(
+        [sys.executable, "-m", "pyramide.cli", "--port", "70000", "--no-browser",
+         "--db", "/nonexistent-dir-is-never-created/x.sqlite3"],
+        capture_output=True, text=True, timeout=30,
+    )
+    assert result.returncode == 2
+    assert "70000" in result.stderr and "invalid choice" not in result.stderr
+    helped = subprocess.run([sys.executable, "-m", "pyramide.cli", "--help"],
+                            capture_output=True, text=True, timeout=30)
+    assert helped.returncode == 0 and "COMMAND" in helped.stdout
