@@ -16,9 +16,9 @@ from typing import Any, Literal
 from pyramide.cards import Lang
 from pyramide.deals import MAX_DEAL_NUMBER, Deal, DealCode
 from pyramide.errors import IllegalMoveError, InvalidSaveError
-from pyramide.game import Clock, Game
+from pyramide.game import Clock, Game, Position
 from pyramide.moves import Move
-from pyramide.rules import PRESETS, rules_for
+from pyramide.rules import PRESETS, Rules, rules_for
 from pyramide.saves import game_from_dict
 from pyramide.solver import Budget, Solution, is_lost, solve, solve_position
 from pyramide.web.stats import statistics
@@ -192,11 +192,7 @@ class GameService:
     def hint(self, game_id: int) -> dict[str, Any]:
         with self._lock:
             game = self._get(game_id).game
-            if game.is_over:
-                removed = 28 - game.position.pyramid_left
-                return {"move": None, "cards": [], "stock": False,
-                        "winnable": game.status == "won", "max_removed": removed}
-            result = solve(game)
+            result = solve(game)  # a finished game: its result, and no move
             move = result.moves[0] if result.moves else None
             return {
                 "move": move.code if move is not None else None,
@@ -216,33 +212,15 @@ class GameService:
         with self._lock:
             live = self._get(game_id)
             version, game = live.version, live.game
-            if live.line is not None and live.line[0] == version:
-                return solution_view(live.line[1], game_id=game_id, version=version, lang=lang)
-            if game.is_over:
-                return solution_view(self._line(live), game_id=game_id, version=version,
-                                     lang=lang)
-            position, rules = game.position, game.rules
-            layout = tuple(card.value for card in game.deal.pyramid)
-        result = solve_position(position, rules, budget=SOLUTION_BUDGET, shortest=True,
-                                layout=layout)
-        with self._lock:
-            still = self._live.get(game_id)
-            if still is not None and still.version == version:
-                still.line = (version, result)
+            result = _kept_line(live)
+            snapshot = game.position, game.rules, game.deal
+        if result is None:
+            result = _search_line(*snapshot)
+            with self._lock:
+                still = self._live.get(game_id)
+                if still is not None and still.version == version:
+                    still.line = (version, result)
         return solution_view(result, game_id=game_id, version=version, lang=lang)
-
-    def _line(self, live: _Live) -> Solution:
-        """The solution for the live game's version (found once, then kept)."""
-        if live.line is not None and live.line[0] == live.version:
-            return live.line[1]
-        game = live.game
-        if game.is_over:
-            result = Solution(game.status == "won", 28 - game.position.pyramid_left,
-                              method="over")
-        else:
-            result = solve(game, budget=SOLUTION_BUDGET, shortest=True)
-        live.line = (live.version, result)
-        return result
 
     def _play_solution(self, live: _Live) -> None:
         """Play the first move of the solution; the rest stays the solution of the
@@ -250,7 +228,9 @@ class GameService:
         game = live.game
         if game.is_over:
             raise IllegalMoveError(f"the game is over ({game.status})")
-        result = self._line(live)
+        result = _kept_line(live)
+        if result is None:
+            result = _search_line(game.position, game.rules, game.deal)
         if not result.moves:
             raise IllegalMoveError("the solver has no move to play: no pyramid card can go")
         move: Move = result.moves[0]
@@ -276,6 +256,18 @@ class GameService:
 def _browser_lang(accept_language: str | None) -> Lang:
     first = (accept_language or "").split(",")[0].strip().lower()
     return "ru" if first.startswith("ru") else "en"
+
+
+def _kept_line(live: _Live) -> Solution | None:
+    """The solution found for the live game's current version, if any."""
+    return live.line[1] if live.line is not None and live.line[0] == live.version else None
+
+
+def _search_line(position: Position, rules: Rules, deal: Deal) -> Solution:
+    """The solver's shortest line from ``position`` within :data:`SOLUTION_BUDGET`
+    (a finished game gets its result and no move)."""
+    return solve_position(position, rules, budget=SOLUTION_BUDGET, shortest=True,
+                          layout=tuple(card.value for card in deal.pyramid))
 
 
 def _solver_says_lost(game: Game) -> bool:
