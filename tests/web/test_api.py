@@ -255,6 +255,8 @@ def test_solution_is_the_shortest_line_and_replays_to_a_win(client: TestClient) 
     assert state["status"] == "won" and state["moves"] == 64 and len(played) == 64
     # the solution of each later version is the rest of the same line (found once)
     assert client.get(f"/api/games/{state['id']}/solution").json()["moves"] == []
+    assert client.get(f"/api/games/{state['id']}/hint").json() == {
+        "move": None, "cards": [], "stock": False, "winnable": True, "max_removed": 28}
     act(client, state, "solution", status=400)
     client.post("/api/games", json={"random": True})  # the solved game is no longer current
     stats = client.get("/api/stats?rules=N").json()
