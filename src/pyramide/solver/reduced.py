@@ -40,7 +40,7 @@ from typing import NamedTuple
 from pyramide.geometry import SLOTS
 from pyramide.solver.downsets import COVERING, FREE, FULL, bit
 
-__all__ = ["FULL", "ReducedModel", "Step", "pack_talon", "talon_count"]
+__all__ = ["FULL", "ReducedModel", "Step", "pack_talon", "pyramid_pairs", "talon_count"]
 
 KING = 13
 NEVER = 1 << 30
@@ -71,6 +71,17 @@ def pack_talon(values: Iterable[int]) -> int:
         if value != KING:
             packed += 1 << shift(value)
     return packed
+
+
+def pyramid_pairs(values: Sequence[int], mask: int, *, covering: bool) -> list[tuple[int, int]]:
+    """The pairs of two pyramid cards of ``mask`` that can go together: two free
+    cards summing to 13, and (``covering``) a card with the one card covering it."""
+    free = FREE[mask]
+    out = [(a, b) for i, a in enumerate(free) for b in free[i + 1 :]
+           if values[a] + values[b] == KING]
+    if covering:
+        out += [(a, b) for a, b in COVERING[mask] if values[a] + values[b] == KING]
+    return out
 
 
 def talon_count(talon: int, value: int) -> int:
@@ -187,13 +198,7 @@ class ReducedModel:
 
     def pairs(self, mask: int) -> list[tuple[int, int]]:
         """The two-card steps inside the pyramid (covering pairs too, if allowed)."""
-        values = self.values
-        free = FREE[mask]
-        out = [(a, b) for i, a in enumerate(free) for b in free[i + 1 :]
-               if values[a] + values[b] == KING]
-        if self.covering:
-            out += [(a, b) for a, b in COVERING[mask] if values[a] + values[b] == KING]
-        return out
+        return pyramid_pairs(self.values, mask, covering=self.covering)
 
     def safe_step(self, mask: int, talon: int) -> Step | None:
         """A step that cannot make the result worse (see the glossary), if any."""

@@ -45,7 +45,7 @@ from pyramide.moves import RECYCLE as ENGINE_RECYCLE
 from pyramide.moves import Move
 from pyramide.rules import Rules
 from pyramide.solver.downsets import COVERING, FREE, bit, slots
-from pyramide.solver.reduced import KING, pack_talon, shift
+from pyramide.solver.reduced import KING, pack_talon, pyramid_pairs, shift
 
 __all__ = ["DRAW", "RECYCLE", "TALON", "Action", "State", "Table"]
 
@@ -249,15 +249,7 @@ class Table:
 
     def pyramid_pairs(self, state: State) -> list[Action]:
         """Pairs of two pyramid cards (covering pairs too, when the rules allow them)."""
-        values = self.values
-        free = FREE[state.mask]
-        out: list[Action] = [(a, b) for i, a in enumerate(free) for b in free[i + 1 :]
-                             if values[a] + values[b] == KING]
-        if self.rules.covering_pairs:
-            out.extend(
-                pair for pair in COVERING[state.mask] if values[pair[0]] + values[pair[1]] == KING
-            )
-        return out
+        return list(pyramid_pairs(self.values, state.mask, covering=self.rules.covering_pairs))
 
     def actions(self, state: State) -> list[Action]:
         """Every legal action, removals first, then the draw or the recycle."""
