@@ -76,11 +76,7 @@ class DealCode:
                 f"unknown rule set {self.rules_letter!r}: expected one of {known}",
                 ru=f"нет набора правил {self.rules_letter!r}: есть {known}",
             )
-        if not isinstance(self.number, int) or not 0 <= self.number <= MAX_DEAL_NUMBER:
-            raise InvalidDealCodeError(
-                f"deal number {self.number!r} is not between 0 and {MAX_DEAL_NUMBER}",
-                ru=f"номер раздачи {self.number!r} не от 0 до {MAX_DEAL_NUMBER}",
-            )
+        _check_number(self.number)
 
     @staticmethod
     def parse(text: str) -> DealCode:
@@ -191,11 +187,7 @@ class Deal:
 
     @staticmethod
     def from_number(number: int) -> Deal:
-        if not isinstance(number, int) or not 0 <= number <= MAX_DEAL_NUMBER:
-            raise InvalidDealCodeError(
-                f"deal number {number!r} is not between 0 and {MAX_DEAL_NUMBER}",
-                ru=f"номер раздачи {number!r} не от 0 до {MAX_DEAL_NUMBER}",
-            )
+        _check_number(number)
         return Deal(shuffled_deck(number), number)
 
     @staticmethod
@@ -248,6 +240,14 @@ class Deal:
 
     def __iter__(self) -> Iterator[Card]:
         return iter(self.cards)
+
+
+def _check_number(number: object) -> None:
+    if not isinstance(number, int) or not 0 <= number <= MAX_DEAL_NUMBER:
+        raise InvalidDealCodeError(
+            f"deal number {number!r} is not between 0 and {MAX_DEAL_NUMBER}",
+            ru=f"номер раздачи {number!r} не от 0 до {MAX_DEAL_NUMBER}",
+        )
 
 
 def _check_52(cards: Sequence[Card], source: object) -> None:
