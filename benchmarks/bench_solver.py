@@ -4,6 +4,10 @@
     python benchmarks/bench_solver.py shortest --deals 1000 --nodes 10000 --seconds 0 --cpu
     python benchmarks/bench_solver.py presets --deals 1000 --nodes 20000 --seconds 0 --cpu
     python benchmarks/bench_solver.py lost --deals 200 --cpu
+    python benchmarks/bench_solver.py anytime --deals 200 --nodes 0 --seconds 10
+
+``anytime`` follows the shortest-line search deal by deal: when its first line
+came, when the line it ends with came, and when the proof came (CPU time).
 
 --nodes and --seconds bound each search (0 = no limit of that kind).
 
@@ -22,6 +26,8 @@ from collections.abc import Callable, Iterable
 
 from pyramide import PRESETS, Deal, Game, Position
 from pyramide.solver import Budget, Solution, decide, is_lost, solve
+from pyramide.solver.reduced import ReducedModel
+from pyramide.solver.shortest import Trail, solve_shortest
 
 CLOCK: Callable[[], float] = time.perf_counter
 
@@ -100,6 +106,46 @@ def bench_presets(args: argparse.Namespace) -> None:
               f"won {won}, unknown {unknown} ({100 * unknown / len(rows):.1f}%)")
 
 
+def bench_anytime(args: argparse.Namespace) -> None:
+    """How soon the shortest-line search holds the line it ends with, and how soon
+    it proves it, over the deals it proves within the budget."""
+    budget = budget_of(args)
+    for letter in args.rules:
+        rules = PRESETS[letter]
+        first, final, proof, gaps = [], [], [], []
+        unproven: list[float] = []
+        for number in range(args.start, args.start + args.deals):
+            position = Position.initial(Deal.from_number(number))
+            model = ReducedModel([c.value for c in position.pyramid if c is not None],
+                                 covering=rules.covering_pairs)
+            trail: Trail = []
+            began = time.process_time()
+            result = solve_shortest(position, rules, budget, model, trail)
+            spent = time.process_time() - began
+            length = len(result.moves)
+            if not result.shortest:
+                unproven.append(next(t for t, moves in trail if moves == length))
+                continue
+            first.append(trail[0][0])
+            final.append(next(t for t, moves in trail if moves == length))
+            proof.append(spent)
+            gaps.append(trail[0][1] - length)
+            if args.verbose:
+                print(number, length, [(round(t, 3), m) for t, m in trail], f"{spent:.3f}s",
+                      flush=True)
+        print(f"{letter}: {len(proof)} of {args.deals} deals proven within {budget}; "
+              f"not proven: {len(unproven)}")
+        if unproven:
+            print(describe("  unproven deals, their last line", unproven))
+        if proof:
+            print(describe("  first line", first))
+            print(describe("  the shortest line found", final))
+            print(describe("  proof", proof))
+            print(f"  first line longer than the shortest by: mean {statistics.mean(gaps):.1f}"
+                  f" moves, median {statistics.median(gaps)}, worst {max(gaps)}; "
+                  f"already shortest in {sum(g == 0 for g in gaps)} deals")
+
+
 def bench_lost(args: argparse.Namespace) -> None:
     """is_lost after every action of random play (what the web server does)."""
     for letter in args.rules:
@@ -129,6 +175,7 @@ def main() -> None:
         ("shortest", bench_shortest, 1_000, "N"),
         ("presets", bench_presets, 1_000, "PRMTO"),
         ("lost", bench_lost, 200, "NCPRMTO"),
+        ("anytime", bench_anytime, 200, "N"),
     ):
         p = sub.add_parser(name)
         p.set_defaults(fn=fn)

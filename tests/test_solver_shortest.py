@@ -7,6 +7,8 @@ import pytest
 from pyramide import PRESETS, Deal, Game
 from pyramide.solver import Budget, solve, solve_position
 from pyramide.solver.budget import UNLIMITED
+from pyramide.solver.reduced import ReducedModel
+from pyramide.solver.shortest import Trail, solve_shortest
 from tests.test_solver_helpers import fewest_moves, game_at, small_position
 
 
@@ -57,3 +59,17 @@ def test_shortest_line_of_a_lost_deal_reaches_max_removed() -> None:
         game.play(move)
     assert 28 - game.position.pyramid_left == result.max_removed
     assert len(result.moves) <= len(solve(Game(deal)).moves)
+
+
+def test_the_trail_holds_each_better_line_as_it_came() -> None:
+    position = Game(Deal.from_number(1)).position
+    model = ReducedModel([c.value for c in position.pyramid if c is not None], covering=False)
+    trail: Trail = []
+    result = solve_shortest(position, PRESETS["N"], Budget(nodes=50_000, seconds=30), model,
+                            trail)
+    assert result.shortest and trail[-1][1] == len(result.moves) == 64
+    assert len(trail) >= 2 and trail[0][1] > 64  # the reduced model's line, then better ones
+    moves = [m for _, m in trail]
+    times = [t for t, _ in trail]
+    assert moves == sorted(moves, reverse=True) and len(set(moves)) == len(moves)
+    assert times == sorted(times)

@@ -58,6 +58,10 @@ __all__ = ["ShortestResult", "search_shortest", "solve_shortest"]
 INFINITE = 1 << 30
 AFTER_DRAW = 1 << 62  # key bit: the state was reached by a draw or a recycle
 
+Trail = list[tuple[float, int]]
+"""The lines of a search as they come: (CPU seconds of the process since the
+start, moves), each shorter than the one before."""
+
 
 @dataclass(slots=True)
 class ShortestResult:
@@ -70,10 +74,13 @@ class ShortestResult:
 
 def solve_shortest(
     position: Position, rules: Rules, budget: Budget, model: ReducedModel,
+    trail: Trail | None = None,
 ) -> Solution:
     """The :class:`Solution` with the shortest line found within ``budget``: the
     reduced model's line (or the full search's) to start with, then
-    :func:`search_shortest`, which improves it and proves the best one shortest."""
+    :func:`search_shortest`, which improves it and proves the best one shortest.
+    ``trail``, when given, receives each line as it is found (see :data:`Trail`)."""
+    clock = time.process_time()
     table = Table(position, rules)
     start = table.start
     began = time.monotonic()
@@ -89,9 +96,12 @@ def solve_shortest(
                             exact=found.exact, method="shortest", nodes=found.nodes)
         target, winnable, exact = found.max_removed, found.winnable, found.exact
         best, spent = found.line, found.nodes
+    if trail is not None:
+        trail.append((time.process_time() - clock, len(best)))
     left = budget.left(spent, time.monotonic() - began)
     search = ShortestResult(None, False) if left is None else search_shortest(
-        table, target, bool(winnable), left, model, weight=WEIGHT, bound=len(best))
+        table, target, bool(winnable), left, model, weight=WEIGHT, bound=len(best),
+        trail=trail, clock=clock)
     if search.line is not None:
         best = search.line
     return Solution(winnable, target, [table.move(a) for a in best], shortest=search.proven,
@@ -105,15 +115,18 @@ good line comes early, and the search then goes on to prove it or beat it."""
 
 def search_shortest(
     table: Table, target: int, win: bool, budget: Budget, model: ReducedModel, *,
-    weight: float = 1.0, bound: int = INFINITE,
+    weight: float = 1.0, bound: int = INFINITE, trail: Trail | None = None,
+    clock: float | None = None,
 ) -> ShortestResult:
     """Anytime weighted A* from the start to the goal, for a line shorter than
     ``bound`` moves: states are taken in the order of ``g + weight * h``; each
     line found becomes the new bound and the search goes on, until no state
     left could beat it (then ``proven``: the line is the shortest, or, with no
     line, none is shorter than ``bound``).  With weight 1 the first line found
-    is the shortest."""
+    is the shortest.  ``trail`` gets each line found, timed from ``clock`` (a
+    :func:`time.process_time`)."""
     meter = budget.meter()
+    clock = time.process_time() if clock is None else clock
     guess = Estimator(table, target, win, model if reduced_rules(table.rules) else None)
     expand = macro_expand if reduced_rules(table.rules) else single_expand
 
@@ -141,6 +154,8 @@ def search_shortest(
                 continue
         if done(state):
             best, bound = trace(table, parent, key), g
+            if trail is not None:
+                trail.append((time.process_time() - clock, g))
             if weight == 1.0:
                 break
             continue
