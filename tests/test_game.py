@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Mapping, Sequence
 
 import pytest
@@ -19,6 +20,7 @@ from pyramide import (
     IllegalMoveError,
     Message,
     Move,
+    PyramideError,
     Rules,
     Spot,
 )
@@ -36,6 +38,18 @@ class ManualClock:
 
 def c(text: str) -> Card:
     return Card.parse(text)
+
+
+CYRILLIC = re.compile("[а-яё]", re.IGNORECASE)
+
+
+def russian(error: BaseException) -> str:
+    """The error's Russian text, checked to be Russian and not its English text."""
+    assert isinstance(error, PyramideError), error
+    ru = error.text("ru")
+    assert ru != str(error) and CYRILLIC.search(ru), ru
+    assert error.text("en") == str(error)
+    return ru
 
 
 
@@ -149,9 +163,47 @@ def test_an_illegal_move_is_refused_and_changes_nothing(move: str) -> None:
 def test_malformed_moves_are_refused() -> None:
     game = Game(reference_deal())
     for move in ["7C+7S", "QC", "fly", "AC+QC+KC", ""]:
-        with pytest.raises(IllegalMoveError):
+        with pytest.raises(IllegalMoveError) as info:
             game.play(move)
+        assert russian(info.value).startswith(f"ход {move!r}: ")
     assert game.moves == 0
+
+
+@pytest.mark.parametrize(("move", "english", "ru"), [
+    pytest.param("7C+7S", "move '7C+7S': 7♣ + 7♠ is 14, a pair must sum to 13",
+                 "ход '7C+7S': 7♣ + 7♠ дают в сумме 14, а пара должна давать 13", id="sum"),
+    pytest.param("QC", "move 'QC': Q♣ alone is not a king: only a king goes alone",
+                 "ход 'QC': Д♣ — не король: в одиночку убирают только короля", id="alone"),
+    pytest.param("AC+QC+KC",
+                 "move 'AC+QC+KC': a removal names one king or two cards, got 'A♣ + Q♣ + K♣'",
+                 "ход 'AC+QC+KC': убрать можно одного короля или две карты, "
+                 "а указано 'Т♣ + Д♣ + К♣'", id="three"),
+    pytest.param("fly", "move 'fly': unreadable card 'FLY': unknown suit 'Y'",
+                 "ход 'fly': непонятная карта 'FLY': нет масти 'Y'", id="unreadable"),
+])
+def test_a_malformed_move_is_explained_in_russian_too(move: str, english: str, ru: str) -> None:
+    with pytest.raises(IllegalMoveError) as info:
+        Move.parse(move)
+    assert str(info.value) == english
+    assert russian(info.value) == ru
+
+
+def test_an_illegal_move_or_tap_is_explained_in_russian_too() -> None:
+    game = Game(reference_deal(), clock=ManualClock())
+    with pytest.raises(IllegalMoveError) as info:
+        game.play("QC+AS")
+    assert str(info.value) == "move 'Q♣+A♠' is not legal in this position"
+    assert russian(info.value) == "ход 'Д♣ + Т♠' в этой позиции недопустим"
+    game.play("KD")
+    start = (game.position, game.moves, game.selection)
+    with pytest.raises(IllegalMoveError) as info:
+        game.tap("KD")
+    assert str(info.value) == "tap K♦: the card is not on the table face up"
+    assert russian(info.value) == "карты К♦ нет на столе открытой"
+    with pytest.raises(IllegalMoveError) as info:
+        game.select(c("Q♣"))
+    assert russian(info.value) == "карту Д♣ нельзя выбрать: она не свободна"
+    assert (game.position, game.moves, game.selection) == start
 
 
 def test_spot_says_where_each_card_lies() -> None:
@@ -325,12 +377,15 @@ def test_win_at_280_with_cards_left_in_the_stock() -> None:
     assert elapsed == 30.0  # first action at +2 s, last at +32 s
     clock.now += 100
     assert game.elapsed == elapsed, "the clock stops at the end"
-    with pytest.raises(IllegalMoveError, match="over"):
+    with pytest.raises(IllegalMoveError, match="over") as info:
         game.play(DRAW)
-    with pytest.raises(IllegalMoveError, match="over"):
+    assert russian(info.value) == "ход 'взять карту': партия уже окончена (выиграна)"
+    with pytest.raises(IllegalMoveError, match="over") as info:
         game.tap(c("A♥"))
-    with pytest.raises(IllegalMoveError, match="over"):
+    assert russian(info.value) == "карта Т♥: партия уже окончена (выиграна)"
+    with pytest.raises(IllegalMoveError, match="over") as info:
         game.tap_stock()
+    assert russian(info.value) == "колода: партия уже окончена (выиграна)"
 
 
 def test_strict_win_needs_the_stock_and_waste_emptied_too() -> None:
@@ -411,8 +466,10 @@ def test_limited_redeals_are_lost_when_nothing_is_left(letter: str, actions: int
     assert game.position.redeals_used == redeals
     assert len(game.position.waste) == 24 and game.position.stock == ()
     assert game.legal_moves() == []
-    with pytest.raises(IllegalMoveError):
+    with pytest.raises(IllegalMoveError) as info:
         game.tap_stock()
+    assert str(info.value) == "tap stock: the game is over (lost)"
+    assert russian(info.value) == "колода: партия уже окончена (проиграна)"
 
 
 def test_redeals_left_counts_down() -> None:

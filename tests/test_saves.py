@@ -14,6 +14,7 @@ from tests.reference import reference_deal
 from tests.test_game import (
     WIN_SEQUENCE,
     ManualClock,
+    russian,
     stuck_deal,
     win_deal,
 )
@@ -146,8 +147,9 @@ def test_the_clock_continues_from_the_saved_time() -> None:
     ["", "{", "not json", "[]", "null", "42", '"text"', b"\xff\xfe", "[" * 100_000, "{}"],
 )
 def test_corrupt_json_is_rejected(text: str | bytes) -> None:
-    with pytest.raises(InvalidSaveError):
+    with pytest.raises(InvalidSaveError) as info:
         load_game(text)
+    russian(info.value)
 
 
 def test_non_text_is_rejected() -> None:
@@ -226,6 +228,7 @@ def test_tampered_saves_are_rejected_whole(name: str) -> None:
     assert isinstance(info.value, ValueError)
     assert str(info.value)
     assert "Traceback" not in str(info.value)
+    russian(info.value)
 
 
 def test_rejection_messages_say_what_is_wrong() -> None:
@@ -244,6 +247,30 @@ def test_rejection_messages_say_what_is_wrong() -> None:
     for name, words in cases.items():
         with pytest.raises(InvalidSaveError, match=words):
             load_game(TAMPERED[name])
+
+
+def test_rejection_messages_say_what_is_wrong_in_russian_too() -> None:
+    cases = {
+        "illegal move": "сохранённая партия не принята: записанный ход 'KS' в той позиции "
+                        "недопустим",
+        "wrong sum": "сохранённая партия не принята: ход '7C+7S': 7♣ + 7♠ дают в сумме 14, "
+                     "а пара должна давать 13",
+        "undo first": "сохранённая партия не принята: записанная отмена на 0.0 с: "
+                      "нечего отменять",
+        "moves": "в сохранении число ходов 31, а у переигранной партии 32",
+        "status": "в сохранении состояние партии 'won', а переигранная партия идёт",
+        "code malformed": "сохранённая партия не принята: в коде раздачи 'PY1-N-AAA' "
+                          "букв номера: 3, а нужно 7",
+        "format": "это не сохранение «Пирамиды» (формат 'other', версия 1)",
+        "elapsed negative": "время партии в сохранении -1 — недопустимое число",
+        "no rules": "в сохранённой партии нет поля 'rules' или это не строка",
+        "entry of three": "в записи ходов сохранённой партии испорчен элемент 1: "
+                          "['draw', 0.0, 'x']",
+    }
+    for name, ru in cases.items():
+        with pytest.raises(InvalidSaveError) as info:
+            load_game(TAMPERED[name])
+        assert russian(info.value) == ru, name
 
 
 def test_a_save_without_summary_fields_is_replayed() -> None:

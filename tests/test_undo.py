@@ -9,6 +9,7 @@ from tests.reference import reference_deal
 from tests.test_game import (
     WIN_SEQUENCE,
     ManualClock,
+    russian,
     stuck_deal,
     win_deal,
 )
@@ -89,8 +90,9 @@ def test_nothing_to_undo_at_the_start() -> None:
     game = Game(reference_deal())
     assert not game.can_undo
     assert game.undo_depth == 0
-    with pytest.raises(IllegalMoveError, match="nothing to undo"):
+    with pytest.raises(IllegalMoveError, match="nothing to undo") as info:
         game.undo()
+    assert russian(info.value) == "нечего отменять"
     assert game.log == []
     assert Message.NOTHING_TO_UNDO.value == "nothing_to_undo"  # the key the UI shows
 
@@ -112,8 +114,9 @@ def test_undo_is_refused_after_a_win() -> None:
     assert game.status == "won"
     assert not game.can_undo
     assert game.undo_depth == 0
-    with pytest.raises(IllegalMoveError, match="won game is final"):
+    with pytest.raises(IllegalMoveError, match="won game is final") as info:
         game.undo()
+    assert russian(info.value) == "партия выиграна: ходы в ней больше не отменяются"
     assert game.status == "won"
     assert game.score == 280
 

@@ -26,7 +26,7 @@ from pyramide.cards import Card
 from pyramide.deals import PYRAMID_SIZE, Deal, DealCode
 from pyramide.errors import IllegalMoveError, InvalidCardError
 from pyramide.geometry import COVERED_BY, row_col
-from pyramide.messages import Message
+from pyramide.messages import Message, move_label, status_word
 from pyramide.moves import DRAW, RECYCLE, Move
 from pyramide.rules import DEFAULT_RULES, Rules, rules_for
 
@@ -199,15 +199,20 @@ class Game:
         """Apply a legal move; raises :class:`IllegalMoveError` and changes nothing if not."""
         parsed = Move.parse(move) if isinstance(move, str) else move
         if self.is_over:
-            raise IllegalMoveError(f"move {str(parsed)!r}: the game is over ({self.status})")
+            raise IllegalMoveError(f"move {str(parsed)!r}: the game is over ({self.status})",
+                                   ru=f"ход {move_label(parsed, 'ru')!r}: {self._over_ru}")
         if not self.is_legal(parsed):
-            raise IllegalMoveError(f"move {str(parsed)!r} is not legal in this position")
+            raise IllegalMoveError(f"move {str(parsed)!r} is not legal in this position",
+                                   ru=f"ход {move_label(parsed, 'ru')!r} в этой позиции недопустим")
         self._act(parsed, self._now())
 
     def undo(self) -> None:
         """Revert the last action (up to the last 100); points go back, moves do not."""
         if not self.can_undo:
-            raise IllegalMoveError("nothing to undo" if not self._undo else "a won game is final")
+            if not self._undo:
+                raise IllegalMoveError("nothing to undo", ru="нечего отменять")
+            raise IllegalMoveError("a won game is final",
+                                   ru="партия выиграна: ходы в ней больше не отменяются")
         self._do_undo(self._now())
 
     def tap(self, card: Card | str) -> Message | None:
@@ -218,12 +223,14 @@ class Game:
         """
         target = _card(card)
         if self.is_over:
-            raise IllegalMoveError(f"tap {target}: the game is over ({self.status})")
+            raise IllegalMoveError(f"tap {target}: the game is over ({self.status})",
+                                   ru=f"карта {target.label('ru')}: {self._over_ru}")
         spot = self.spot(target)
         if spot.zone == "removed" or (spot.zone == "stock" and not (
             self.rules.open_stock and spot.index == 0
         )):
-            raise IllegalMoveError(f"tap {target}: the card is not on the table face up")
+            raise IllegalMoveError(f"tap {target}: the card is not on the table face up",
+                                   ru=f"карты {target.label('ru')} нет на столе открытой")
         self.message = None
         selected = self.selection
         if selected == target:
@@ -254,7 +261,8 @@ class Game:
     def tap_stock(self) -> Message | None:
         """Tap the stock pile: draw, or recycle the waste when the stock is empty."""
         if self.is_over:
-            raise IllegalMoveError(f"tap stock: the game is over ({self.status})")
+            raise IllegalMoveError(f"tap stock: the game is over ({self.status})",
+                                   ru=f"колода: {self._over_ru}")
         self.message = None
         for move in (DRAW, RECYCLE):
             if self.is_legal(move):
@@ -272,10 +280,16 @@ class Game:
     def select(self, card: Card | None) -> None:
         """Set the selection directly (``None`` clears it); the card must be tappable."""
         if card is not None and card not in self.tappable_cards():
-            raise IllegalMoveError(f"select {card}: the card is not free")
+            raise IllegalMoveError(f"select {card}: the card is not free",
+                                   ru=f"карту {card.label('ru')} нельзя выбрать: она не свободна")
         self.selection = card
 
     # ---------------------------------------------------------------- internals
+
+    @property
+    def _over_ru(self) -> str:
+        """«The game is over (won)» in Russian, for the errors of a finished game."""
+        return f"партия уже окончена ({status_word(self.status, 'ru')})"
 
     def _now(self) -> float:
         self._start_clock()
@@ -323,13 +337,19 @@ class Game:
         for entry in entries:
             if entry.action == "undo":
                 if not self.can_undo:
-                    raise IllegalMoveError(f"logged undo at {entry.t}s: nothing to undo")
+                    raise IllegalMoveError(
+                        f"logged undo at {entry.t}s: nothing to undo",
+                        ru=f"записанная отмена на {entry.t} с: нечего отменять",
+                    )
                 self._do_undo(entry.t)
                 self._anchor = None
             else:
                 move = Move.parse(entry.action)
                 if self.is_over or not self.is_legal(move):
-                    raise IllegalMoveError(f"logged move {entry.action!r} is not legal there")
+                    raise IllegalMoveError(
+                        f"logged move {entry.action!r} is not legal there",
+                        ru=f"записанный ход {entry.action!r} в той позиции недопустим",
+                    )
                 self._act(move, entry.t)
             self._time_base = entry.t
             self._anchor = None
@@ -343,7 +363,7 @@ def _card(card: Card | str) -> Card:
         return card
     if isinstance(card, str):
         return Card.parse(card)
-    raise InvalidCardError(f"unreadable card {card!r}")
+    raise InvalidCardError(f"unreadable card {card!r}", ru=f"непонятная карта {card!r}")
 
 
 def _pyramid_free(pyramid: tuple[Card | None, ...], index: int) -> bool:

@@ -27,7 +27,7 @@ from pyramide.rules import Rules
 
 __all__ = [
     "TEXTS", "Message", "error_detail", "error_title", "move_label", "rules_description",
-    "rules_name", "text",
+    "rules_name", "status_word", "text",
 ]
 
 
@@ -139,6 +139,19 @@ def move_label(move: Move, lang: Lang) -> str:
     if move.kind != "remove":
         return _MOVE_WORDS[move.kind][lang]
     return " + ".join(card.label(lang) for card in move.cards)
+
+
+_STATUS_WORDS_RU = {"playing": "идёт", "won": "выиграна", "lost": "проиграна"}
+
+
+def status_word(status: str, lang: Lang) -> str:
+    """A game status (``playing``, ``won``, ``lost``) as a word of ``lang``; the
+    Russian word agrees with «партия».
+
+    >>> status_word("won", "ru"), status_word("won", "en")
+    ('выиграна', 'won')
+    """
+    return _STATUS_WORDS_RU.get(status, status) if lang == "ru" else status
 
 
 def rules_name(rules: Rules, lang: Lang) -> str:

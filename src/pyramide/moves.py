@@ -37,22 +37,36 @@ class Move:
     def __post_init__(self) -> None:
         if self.kind in ("draw", "recycle"):
             if self.cards:
-                raise IllegalMoveError(f"a {self.kind} names no cards, got {self.cards!r}")
+                raise IllegalMoveError(
+                    f"a {self.kind} names no cards, got {self.cards!r}",
+                    ru=f"у хода {self.kind!r} не бывает карт, а указаны {self.cards!r}",
+                )
             return
         if self.kind != "remove":
-            raise IllegalMoveError(f"unknown move kind {self.kind!r}")
+            raise IllegalMoveError(f"unknown move kind {self.kind!r}",
+                                   ru=f"нет такого вида хода {self.kind!r}")
         shown = " + ".join(map(str, self.cards))
+        shown_ru = " + ".join(_label_ru(card) for card in self.cards)
         if len(self.cards) == 1:
             if not self.cards[0].is_king:
-                raise IllegalMoveError(f"{shown} alone is not a king: only a king goes alone")
+                raise IllegalMoveError(
+                    f"{shown} alone is not a king: only a king goes alone",
+                    ru=f"{shown_ru} — не король: в одиночку убирают только короля",
+                )
         elif len(self.cards) == 2:
             a, b = self.cards
             if not a.pairs_with(b):
-                raise IllegalMoveError(f"{shown} is {a.value + b.value}, a pair must sum to 13")
+                raise IllegalMoveError(
+                    f"{shown} is {a.value + b.value}, a pair must sum to 13",
+                    ru=f"{shown_ru} дают в сумме {a.value + b.value}, а пара должна давать 13",
+                )
             if a.value < b.value:
                 object.__setattr__(self, "cards", (b, a))
         else:
-            raise IllegalMoveError(f"a removal names one king or two cards, got {shown!r}")
+            raise IllegalMoveError(
+                f"a removal names one king or two cards, got {shown!r}",
+                ru=f"убрать можно одного короля или две карты, а указано {shown_ru!r}",
+            )
 
     @staticmethod
     def king(card: Card) -> Move:
@@ -66,7 +80,7 @@ class Move:
     def parse(text: str) -> Move:
         """Read ``KD``, ``K♦``, ``10C+3S``, ``draw`` or ``recycle`` (any case)."""
         if not isinstance(text, str):
-            raise IllegalMoveError(f"move {text!r} is not text")
+            raise IllegalMoveError(f"move {text!r} is not text", ru=f"ход {text!r} — не текст")
         cleaned = text.strip().lower()
         if cleaned in ("draw", "recycle"):
             return DRAW if cleaned == "draw" else RECYCLE
@@ -74,7 +88,8 @@ class Move:
             cards = tuple(Card.parse(part) for part in cleaned.split("+"))
             return Move("remove", cards)
         except (InvalidCardError, IllegalMoveError) as exc:
-            raise IllegalMoveError(f"move {text!r}: {exc}") from None
+            raise IllegalMoveError(f"move {text!r}: {exc}",
+                                   ru=f"ход {text!r}: {exc.text('ru')}") from None
 
     @property
     def code(self) -> str:
@@ -86,6 +101,11 @@ class Move:
 
     def __repr__(self) -> str:
         return f"Move('{self}')"
+
+
+def _label_ru(card: object) -> str:
+    """A card as the Russian table shows it (``Д♦``); anything else as it prints."""
+    return card.label("ru") if isinstance(card, Card) else str(card)
 
 
 DRAW = Move("draw")
