@@ -2,8 +2,9 @@
 
 Every error is a :class:`ValueError`, so a caller (the command line, the web
 server) can map all of them to one clear message.  Each message quotes the bad
-input.  The errors a player can cause from the game's dialogs (a deal code, a
-card list, a rule set) also carry the message in Russian.
+input.  Every error a player can meet also carries the message in Russian.
+:class:`LocalisedError` gives the same two texts to errors that are not
+``ValueError`` (the web server's unknown game and stale action).
 
 >>> error = InvalidDealCodeError("bad code 'X'", ru="неверный код 'X'")
 >>> str(error), error.text("ru"), error.text("en")
@@ -18,12 +19,13 @@ __all__ = [
     "InvalidDealCodeError",
     "InvalidLayoutError",
     "InvalidSaveError",
+    "LocalisedError",
     "PyramideError",
 ]
 
 
-class PyramideError(ValueError):
-    """Base class of every error raised by the engine; ``ru``: the message in Russian."""
+class LocalisedError(Exception):
+    """An error with its message in English and, as ``ru``, in Russian."""
 
     def __init__(self, message: str, *, ru: str | None = None) -> None:
         super().__init__(message)
@@ -32,6 +34,10 @@ class PyramideError(ValueError):
     def text(self, lang: str) -> str:
         """The message in ``lang`` (English when there is no Russian text)."""
         return self.ru if lang == "ru" and self.ru else str(self)
+
+
+class PyramideError(LocalisedError, ValueError):
+    """Base class of every error raised by the engine; ``ru``: the message in Russian."""
 
 
 class InvalidCardError(PyramideError):

@@ -2,17 +2,24 @@
 
 from __future__ import annotations
 
+import sqlite3
+from contextlib import closing
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
 from pyramide.deals import Deal
+from pyramide.game import Game
+from pyramide.web import service as service_module
 from pyramide.web.app import create_app
 from pyramide.web.service import GameService
 from pyramide.web.store import Store
 from tests.web.conftest import FakeClock, reference_layout
+
+RU = {"accept-language": "ru-RU,ru;q=0.9,en;q=0.8"}
 
 
 def new_game(client: TestClient, **body: Any) -> dict[str, Any]:
@@ -23,11 +30,11 @@ def new_game(client: TestClient, **body: Any) -> dict[str, Any]:
 
 
 def act(client: TestClient, state: dict[str, Any], kind: str, card: str | None = None,
-        status: int = 200) -> dict[str, Any]:
+        status: int = 200, headers: dict[str, str] | None = None) -> dict[str, Any]:
     body: dict[str, Any] = {"version": state["version"], "type": kind}
     if card is not None:
         body["card"] = card
-    response = client.post(f"/api/games/{state['id']}/actions", json=body)
+    response = client.post(f"/api/games/{state['id']}/actions", json=body, headers=headers)
     assert response.status_code == status, response.text
     data: dict[str, Any] = response.json()
     return data
@@ -101,6 +108,17 @@ def test_broken_and_oversized_json(client: TestClient) -> None:
     response = client.post("/api/games", content=b"x" * 70_000,
                            headers={"content-type": "application/json"})
     assert response.status_code == 413
+    assert response.json() == {"error": "request body too large (limit 65536 bytes)",
+                               "title": "Request too large"}
+    response = client.post("/api/games", content=b"x" * 70_000,
+                           headers={"content-type": "application/json", **RU})
+    assert response.status_code == 413
+    assert response.json() == {"error": "запрос слишком большой (можно не больше 65536 байт)",
+                               "title": "Слишком большой запрос"}
+    response = client.post("/api/games", content=b"{not json",
+                           headers={"content-type": "application/json", **RU})
+    assert response.json()["detail"].startswith("не удалось разобрать запрос: ")
+    assert client.get("/api/games/current").status_code == 404
 
 
 def test_illegal_tampered_and_stale_actions_change_nothing(client: TestClient) -> None:
@@ -257,7 +275,8 @@ def test_solution_is_the_shortest_line_and_replays_to_a_win(client: TestClient) 
     assert client.get(f"/api/games/{state['id']}/solution").json()["moves"] == []
     assert client.get(f"/api/games/{state['id']}/hint").json() == {
         "move": None, "cards": [], "stock": False, "winnable": True, "max_removed": 28}
-    act(client, state, "solution", status=400)
+    over = act(client, state, "solution", status=400)
+    assert over["error"] == "Недопустимый ход: партия уже окончена (выиграна)"
     client.post("/api/games", json={"random": True})  # the solved game is no longer current
     stats = client.get("/api/stats?rules=N").json()
     assert (stats["played"], stats["won"], stats["solved"]) == (1, 0, 1)
@@ -322,3 +341,146 @@ def test_solution_under_other_rule_sets_plays_to_its_promise(client: TestClient,
     removed = 28 - sum(slot is not None for slot in state["pyramid"])
     assert removed == solution["max_removed"]
     assert (state["status"] == "won") == (solution["winnable"] is True)
+
+
+def stored(db_path: Path, game_id: int) -> tuple[Any, list[Any]]:
+    """A game's row and actions as they lie in the database file."""
+    with closing(sqlite3.connect(db_path)) as db:
+        row = db.execute("SELECT * FROM games WHERE id=?", (game_id,)).fetchone()
+        actions = db.execute("SELECT * FROM actions WHERE game_id=? ORDER BY seq",
+                             (game_id,)).fetchall()
+    return row, actions
+
+
+def test_refused_actions_answer_in_russian_and_change_nothing(client: TestClient,
+                                                              db_path: Path) -> None:
+    state = new_game(client, code="PY1-N-AAAAAAS")
+    url = f"/api/games/{state['id']}/actions"
+    cases = [
+        ({"version": 0, "type": "undo"}, "Недопустимый ход: нечего отменять"),
+        ({"version": 0, "type": "tap", "card": "3S"},  # face down in the stock
+         "Недопустимый ход: карты 3♠ нет на столе открытой"),
+        ({"version": 0, "type": "tap"},
+         'Неверный запрос: в нажатии нужна карта, например {"card": "10H"}'),
+    ]
+    for body, error in cases:
+        response = client.post(url, json=body, headers=RU)
+        assert response.status_code == 400, response.text
+        assert response.json()["error"] == error
+    state = act(client, state, "tap", "KC")
+    before = client.get(f"/api/games/{state['id']}", headers=RU).json()
+    kept = stored(db_path, state["id"])
+    response = client.post(url, json={"version": state["version"], "type": "tap", "card": "KC"},
+                           headers=RU)
+    assert response.status_code == 400
+    assert response.json() == {
+        "error": "Недопустимый ход: карты К♣ нет на столе открытой",
+        "title": "Недопустимый ход", "detail": "карты К♣ нет на столе открытой"}
+    english = client.post(url, json={"version": state["version"], "type": "tap", "card": "KC"})
+    assert english.json()["error"] == (
+        "Illegal move: tap K♣: the card is not on the table face up")
+    assert client.get(f"/api/games/{state['id']}", headers=RU).json() == before
+    assert stored(db_path, state["id"]) == kept
+    assert (before["version"], before["moves"], before["score"]) == (1, 1, 10)
+
+
+def test_unknown_game_is_a_404_in_the_players_language(client: TestClient) -> None:
+    response = client.get("/api/games/current", headers=RU)
+    assert response.status_code == 404
+    assert response.json() == {"error": "сейчас нет начатой партии", "title": "Не найдено"}
+    response = client.get("/api/games/999", headers=RU)
+    assert response.status_code == 404
+    assert response.json() == {"error": "нет партии с номером 999", "title": "Не найдено"}
+    response = client.post("/api/games/999/actions", json={"version": 0, "type": "stock"},
+                           headers=RU)
+    assert response.status_code == 404
+    assert response.json()["error"] == "нет партии с номером 999"
+    english = client.get("/api/games/999")
+    assert english.json() == {"error": "no game with id 999", "title": "Not found"}
+    assert client.get("/api/games/current").status_code == 404  # nothing was created
+
+
+def test_stale_action_is_a_409_in_the_players_language(client: TestClient,
+                                                       db_path: Path) -> None:
+    state = act(client, new_game(client, code="PY1-N-AAAAAAS"), "stock")
+    kept = stored(db_path, state["id"])
+    response = client.post(f"/api/games/{state['id']}/actions",
+                           json={"version": 0, "type": "stock"}, headers=RU)
+    assert response.status_code == 409
+    body = response.json()
+    assert body["error"] == (
+        "партия изменилась (версия 1, а действие сделано в версии 0); "
+        "показано текущее состояние")
+    assert body["title"] == "Партия изменилась"
+    assert body["state"] == client.get(f"/api/games/{state['id']}", headers=RU).json()
+    assert body["state"]["rules"]["name"] == "Пирамида"
+    assert (body["state"]["version"], body["state"]["stock"]["count"]) == (1, 22)
+    assert stored(db_path, state["id"]) == kept
+    english = client.post(f"/api/games/{state['id']}/actions",
+                          json={"version": 0, "type": "stock"})
+    assert english.json()["error"].startswith("the game has changed (version 1, ")
+
+
+def test_corrupt_stored_game_is_refused_in_russian_and_left_alone(db_path: Path,
+                                                                  clock: FakeClock) -> None:
+    store = Store(db_path)
+    with TestClient(create_app(GameService(store, clock))) as client:
+        state = act(client, new_game(client, code="PY1-N-AAAAAAS"), "stock")
+    store.close()
+    with closing(sqlite3.connect(db_path)) as db:  # K♠ cannot go first in this deal
+        db.execute("UPDATE actions SET action='KS' WHERE game_id=? AND seq=0", (state["id"],))
+        db.commit()
+    kept = stored(db_path, state["id"])
+    store = Store(db_path)
+    with TestClient(create_app(GameService(store, clock))) as client:
+        response = client.get(f"/api/games/{state['id']}", headers=RU)
+        assert response.status_code == 400
+        body = response.json()
+        assert body["title"] == "Сохранённая партия повреждена"
+        assert body["error"] == (
+            f"Сохранённая партия повреждена: сохранённую партию {state['id']} не удаётся "
+            "загрузить: сохранённая партия не принята: записанный ход 'KS' в той позиции "
+            "недопустим")
+        response = client.post(f"/api/games/{state['id']}/actions",
+                               json={"version": 1, "type": "stock"}, headers=RU)
+        assert response.status_code == 400
+        assert response.json()["error"] == body["error"]
+        english = client.get(f"/api/games/{state['id']}")
+        assert english.json()["detail"] == (
+            f"stored game {state['id']} cannot be loaded: saved game rejected: "
+            "logged move 'KS' is not legal there")
+    store.close()
+    assert stored(db_path, state["id"]) == kept
+
+
+def test_server_failure_is_a_500_in_the_browsers_language(db_path: Path,
+                                                         clock: FakeClock) -> None:
+    store = Store(db_path)
+    client = TestClient(create_app(GameService(store, clock)), raise_server_exceptions=False)
+    store.close()  # every request now fails, the reading of the settings too
+    response = client.get("/api/games/current", headers=RU)
+    assert response.status_code == 500
+    assert response.json() == {
+        "error": "внутренняя ошибка (ProgrammingError); ничего не изменилось",
+        "title": "Ошибка сервера"}
+    response = client.get("/api/games/current")
+    assert response.status_code == 500
+    assert response.json() == {"error": "internal error (ProgrammingError); nothing was changed",
+                               "title": "Server error"}
+
+
+def test_no_winnable_deal_in_time_is_explained_in_russian(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def never_proven(game: Game, budget: object = None) -> SimpleNamespace:
+        return SimpleNamespace(winnable=None)
+
+    monkeypatch.setattr(service_module, "solve", never_proven)
+    monkeypatch.setattr(service_module, "WINNABLE_SECONDS", 0.0)
+    response = client.post("/api/games", json={"random": True, "winnable_only": True},
+                           headers=RU)
+    assert response.status_code == 400
+    assert response.json()["error"] == (
+        "Неверный запрос: за 0 с не нашлось раздачи по правилам N, у которой доказан "
+        "выигрыш; попробуйте ещё раз или разрешите любую раздачу")
+    assert client.get("/api/games/current").status_code == 404

@@ -2,11 +2,13 @@
 
 No rule of the game lives here.  ``ValueError`` (every engine error is one)
 becomes HTTP 400 with the reason; an unknown game 404; a stale action 409 with
-the current state; a body over 64 KiB 413.
+the current state; a body over 64 KiB 413; anything unexpected 500.  Every
+error answer is in the player's language.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from importlib import resources
 from typing import Any, Literal
 
@@ -18,12 +20,21 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from pyramide import __version__
+from pyramide.cards import Lang
+from pyramide.errors import LocalisedError, PyramideError
 from pyramide.messages import error_detail, error_title
-from pyramide.web.service import GameService, NotFoundError, StaleVersionError
+from pyramide.web.service import GameService, NotFoundError, StaleVersionError, browser_lang
 
 __all__ = ["MAX_BODY", "create_app"]
 
 MAX_BODY = 64 * 1024
+
+_TITLES: dict[int, dict[Lang, str]] = {
+    404: {"ru": "Не найдено", "en": "Not found"},
+    409: {"ru": "Партия изменилась", "en": "Game changed"},
+    413: {"ru": "Слишком большой запрос", "en": "Request too large"},
+    500: {"ru": "Ошибка сервера", "en": "Server error"},
+}
 
 
 class NewGameRequest(BaseModel):
@@ -52,10 +63,13 @@ class SettingsRequest(BaseModel):
 
 
 class BodyLimit:
-    """Refuse request bodies over ``MAX_BODY`` bytes with 413, before reading them whole."""
+    """Refuse request bodies over ``MAX_BODY`` bytes with 413, before reading them whole;
+    ``lang`` gives the player's language from the ``Accept-Language`` header."""
 
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp,
+                 lang: Callable[[str | None], Lang] = browser_lang) -> None:
         self.app = app
+        self.lang = lang
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -63,8 +77,7 @@ class BodyLimit:
             return
         length = dict(scope.get("headers", [])).get(b"content-length")
         if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-            await _error(413, f"request body too large (limit {MAX_BODY} bytes)")(
-                scope, receive, send)
+            await self._refuse(scope, receive, send)
             return
         seen = 0
 
@@ -79,8 +92,15 @@ class BodyLimit:
         try:
             await self.app(scope, limited, send)
         except _TooLarge:
-            await _error(413, f"request body too large (limit {MAX_BODY} bytes)")(
-                scope, receive, send)
+            await self._refuse(scope, receive, send)
+
+    async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Answer 413 in the player's language."""
+        accept = dict(scope.get("headers", [])).get(b"accept-language")
+        lang = self.lang(accept.decode("latin-1") if accept is not None else None)
+        reason = LocalisedError(f"request body too large (limit {MAX_BODY} bytes)",
+                                ru=f"запрос слишком большой (можно не больше {MAX_BODY} байт)")
+        await _answer(413, reason, lang)(scope, receive, send)
 
 
 class _TooLarge(Exception):
@@ -91,15 +111,32 @@ def _error(status: int, reason: str, **extra: Any) -> JSONResponse:
     return JSONResponse({"error": reason, **extra}, status_code=status)
 
 
+def _answer(status: int, reason: LocalisedError, lang: Lang, **extra: Any) -> JSONResponse:
+    """A 404, 409, 413 or 500 answer in ``lang``: ``error`` is the reason, ``title``
+    the kind of error."""
+    return _error(status, reason.text(lang), title=_TITLES[status][lang], **extra)
+
+
 def create_app(service: GameService) -> FastAPI:
     app = FastAPI(title="Pyramide", version=__version__,
                   description="Pyramid solitaire: the browser game's JSON API.")
     static = resources.files("pyramide") / "static"
 
+    def player_lang(accept_language: str | None) -> Lang:
+        """The player's language; the browser's when the settings cannot be read
+        (the database may be what failed)."""
+        try:
+            return service.lang(accept_language)
+        except Exception:
+            return browser_lang(accept_language)
+
+    def request_lang(request: Request) -> Lang:
+        return player_lang(request.headers.get("accept-language"))
+
     def localised(request: Request, exc: ValueError, status: int) -> JSONResponse:
         """The reason with a title in the player's language; ``detail`` is the engine's
-        text, in Russian too where the engine has it (deal codes, card lists)."""
-        lang = service.lang(request.headers.get("accept-language"))
+        text in that language."""
+        lang = request_lang(request)
         title, detail = error_title(exc, lang), error_detail(exc, lang)
         return _error(status, f"{title}: {detail}", title=title, detail=detail)
 
@@ -109,23 +146,28 @@ def create_app(service: GameService) -> FastAPI:
             f"{'.'.join(str(p) for p in e.get('loc', ()) if p != 'body') or 'body'}: {e['msg']}"
             for e in exc.errors()
         )
-        return localised(request, ValueError(f"malformed request: {problems}"), 400)
+        malformed = PyramideError(f"malformed request: {problems}",
+                                  ru=f"не удалось разобрать запрос: {problems}")
+        return localised(request, malformed, 400)
 
     @app.exception_handler(ValueError)
     async def value_error(request: Request, exc: ValueError) -> JSONResponse:
         return localised(request, exc, 400)
 
     @app.exception_handler(NotFoundError)
-    async def not_found(_: Request, exc: NotFoundError) -> JSONResponse:
-        return _error(404, str(exc))
+    async def not_found(request: Request, exc: NotFoundError) -> JSONResponse:
+        return _answer(404, exc, request_lang(request))
 
     @app.exception_handler(Exception)
-    async def crash(_: Request, exc: Exception) -> JSONResponse:
-        return _error(500, f"internal error ({type(exc).__name__}); nothing was changed")
+    async def crash(request: Request, exc: Exception) -> JSONResponse:
+        name = type(exc).__name__
+        reason = LocalisedError(f"internal error ({name}); nothing was changed",
+                                ru=f"внутренняя ошибка ({name}); ничего не изменилось")
+        return _answer(500, reason, request_lang(request))
 
     @app.exception_handler(StaleVersionError)
-    async def stale(_: Request, exc: StaleVersionError) -> JSONResponse:
-        return _error(409, str(exc), state=exc.state)
+    async def stale(request: Request, exc: StaleVersionError) -> JSONResponse:
+        return _answer(409, exc, request_lang(request), state=exc.state)
 
     @app.post("/api/games", status_code=201)
     def new_game(body: NewGameRequest,
@@ -137,7 +179,7 @@ def create_app(service: GameService) -> FastAPI:
     def current_game(accept_language: str | None = Header(default=None)) -> dict[str, Any]:
         game_id = service.current_game_id()
         if game_id is None:
-            raise NotFoundError("no game in progress")
+            raise NotFoundError("no game in progress", ru="сейчас нет начатой партии")
         return service.state(game_id, service.lang(accept_language))
 
     @app.get("/api/games/{game_id}")
@@ -179,14 +221,15 @@ def create_app(service: GameService) -> FastAPI:
         return service.stats(rules)
 
     @app.get("/", include_in_schema=False)
-    def index() -> Response:
+    def index(accept_language: str | None = Header(default=None)) -> Response:
         page = static / "index.html"
         if not page.is_file():
-            return _error(404, "the page is not built")
+            return _answer(404, LocalisedError("the page is not built", ru="страница не собрана"),
+                           player_lang(accept_language))
         return FileResponse(str(page), headers={"Cache-Control": "no-cache"})
 
     if static.is_dir():
         app.mount("/static", StaticFiles(directory=str(static)), name="static")
 
-    app.add_middleware(BodyLimit)
+    app.add_middleware(BodyLimit, lang=player_lang)
     return app

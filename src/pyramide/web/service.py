@@ -15,8 +15,9 @@ from typing import Any, Literal
 
 from pyramide.cards import Lang
 from pyramide.deals import MAX_DEAL_NUMBER, Deal, DealCode
-from pyramide.errors import IllegalMoveError, InvalidSaveError
+from pyramide.errors import IllegalMoveError, InvalidSaveError, LocalisedError, PyramideError
 from pyramide.game import Clock, Game, Position
+from pyramide.messages import status_word
 from pyramide.moves import Move
 from pyramide.rules import PRESETS, Rules, rules_for
 from pyramide.saves import game_from_dict
@@ -25,7 +26,9 @@ from pyramide.web.stats import statistics
 from pyramide.web.store import Store
 from pyramide.web.view import rules_view, solution_view, state_view
 
-__all__ = ["DEFAULT_SETTINGS", "GameService", "NotFoundError", "StaleVersionError"]
+__all__ = [
+    "DEFAULT_SETTINGS", "GameService", "NotFoundError", "StaleVersionError", "browser_lang",
+]
 
 DEFAULT_SETTINGS: dict[str, Any] = {
     "lang": None,  # chosen from the browser's Accept-Language until the player sets it
@@ -40,15 +43,15 @@ SOLUTION_BUDGET = Budget(nodes=None, seconds=1.5)
 """What the search for the shortest line may spend when the player asks for the solution."""
 
 
-class NotFoundError(LookupError):
+class NotFoundError(LocalisedError, LookupError):
     """No game with that id."""
 
 
-class StaleVersionError(Exception):
+class StaleVersionError(LocalisedError):
     """The action was made against an older version of the game."""
 
-    def __init__(self, message: str, state: dict[str, Any]) -> None:
-        super().__init__(message)
+    def __init__(self, message: str, state: dict[str, Any], *, ru: str | None = None) -> None:
+        super().__init__(message, ru=ru)
         self.state = state
 
 
@@ -73,7 +76,7 @@ class GameService:
     def settings(self, accept_language: str | None = None) -> dict[str, Any]:
         settings = {**DEFAULT_SETTINGS, **self.store.settings()}
         if settings["lang"] not in ("ru", "en"):
-            settings["lang"] = _browser_lang(accept_language)
+            settings["lang"] = browser_lang(accept_language)
         return settings
 
     def update_settings(self, values: dict[str, Any]) -> None:
@@ -93,7 +96,10 @@ class GameService:
     ) -> int:
         """Start a game from a code, an explicit card list or a random deal; returns its id."""
         if sum((code is not None, layout is not None, random)) != 1:
-            raise ValueError("give exactly one of: a deal code, a card list, or random")
+            raise PyramideError(
+                "give exactly one of: a deal code, a card list, or random",
+                ru="укажите что-то одно: код раздачи, список карт или случайную раздачу",
+            )
         if code is not None:
             game = Game.from_code(code, clock=self.clock)
         elif layout is not None:
@@ -114,9 +120,11 @@ class GameService:
             if not winnable_only or solve(game, budget=WINNABLE_BUDGET).winnable is True:
                 return game
             if time.monotonic() > deadline:
-                raise ValueError(
+                raise PyramideError(
                     f"no deal proven winnable under rules {letter} within "
-                    f"{WINNABLE_SECONDS:g} s; try again, or allow any deal"
+                    f"{WINNABLE_SECONDS:g} s; try again, or allow any deal",
+                    ru=f"за {WINNABLE_SECONDS:g} с не нашлось раздачи по правилам {letter}, "
+                    "у которой доказан выигрыш; попробуйте ещё раз или разрешите любую раздачу",
                 )
 
     def current_game_id(self) -> int | None:
@@ -128,11 +136,14 @@ class GameService:
             return live
         record = self.store.load(game_id)
         if record is None:
-            raise NotFoundError(f"no game with id {game_id}")
+            raise NotFoundError(f"no game with id {game_id}", ru=f"нет партии с номером {game_id}")
         try:
             game = game_from_dict(record.save_dict(), clock=self.clock)
         except InvalidSaveError as exc:
-            raise InvalidSaveError(f"stored game {game_id} cannot be loaded: {exc}") from None
+            raise InvalidSaveError(
+                f"stored game {game_id} cannot be loaded: {exc}",
+                ru=f"сохранённую партию {game_id} не удаётся загрузить: {exc.text('ru')}",
+            ) from None
         live = _Live(game, record.version, len(record.log), record.assisted)
         self._live[game_id] = live
         return live
@@ -160,24 +171,28 @@ class GameService:
                     f"the game has changed (version {live.version}, action made against "
                     f"{version}); showing the current state",
                     self.state(game_id, lang),
+                    ru=f"партия изменилась (версия {live.version}, а действие сделано в версии "
+                    f"{version}); показано текущее состояние",
                 )
             game = live.game
             game.explain_errors = bool(self.settings().get("explain_errors"))
             before = (game.position, game.selection, game.message, len(game.log))
             if kind == "tap":
                 if card is None:
-                    raise ValueError("a tap names a card, e.g. {\"card\": \"10H\"}")
+                    raise PyramideError('a tap names a card, e.g. {"card": "10H"}',
+                                        ru='в нажатии нужна карта, например {"card": "10H"}')
                 game.tap(card)
             elif kind == "stock":
                 game.tap_stock()
             elif kind == "undo":
                 if not game.can_undo:
-                    raise IllegalMoveError("nothing to undo")
+                    raise IllegalMoveError("nothing to undo", ru="нечего отменять")
                 game.undo()
             elif kind == "solution":
                 self._play_solution(live)
             else:
-                raise ValueError(f"unknown action type {kind!r}")
+                raise PyramideError(f"unknown action type {kind!r}",
+                                    ru=f"нет такого действия {kind!r}")
             if (game.position, game.selection, game.message, len(game.log)) != before:
                 live.version += 1
             try:
@@ -227,12 +242,18 @@ class GameService:
         next version."""
         game = live.game
         if game.is_over:
-            raise IllegalMoveError(f"the game is over ({game.status})")
+            raise IllegalMoveError(
+                f"the game is over ({game.status})",
+                ru=f"партия уже окончена ({status_word(game.status, 'ru')})",
+            )
         result = _kept_line(live)
         if result is None:
             result = _search_line(game.position, game.rules, game.deal)
         if not result.moves:
-            raise IllegalMoveError("the solver has no move to play: no pyramid card can go")
+            raise IllegalMoveError(
+                "the solver has no move to play: no pyramid card can go",
+                ru="у решателя нет хода: ни одну карту пирамиды уже не убрать",
+            )
         move: Move = result.moves[0]
         game.select(None)
         game.play(move)
@@ -253,7 +274,8 @@ class GameService:
                 self.store.touch_elapsed(game_id, live.game.elapsed)
 
 
-def _browser_lang(accept_language: str | None) -> Lang:
+def browser_lang(accept_language: str | None) -> Lang:
+    """The language of the browser's ``Accept-Language`` header (Russian or English)."""
     first = (accept_language or "").split(",")[0].strip().lower()
     return "ru" if first.startswith("ru") else "en"
 
