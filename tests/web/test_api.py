@@ -5,14 +5,13 @@ from __future__ import annotations
 import sqlite3
 from contextlib import closing
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
 from pyramide.deals import Deal
-from pyramide.game import Game
+from pyramide.solver import Budget
 from pyramide.web import service as service_module
 from pyramide.web.app import create_app
 from pyramide.web.service import GameService
@@ -472,15 +471,15 @@ def test_server_failure_is_a_500_in_the_browsers_language(db_path: Path,
 def test_no_winnable_deal_in_time_is_explained_in_russian(
     client: TestClient, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    def never_proven(game: Game, budget: object = None) -> SimpleNamespace:
-        return SimpleNamespace(winnable=None)
-
-    monkeypatch.setattr(service_module, "solve", never_proven)
+    # One state per search cannot prove a win under O (one pass, all 52 cards), and
+    # no time is left for a second deal: the real solver gives up on the first one.
+    monkeypatch.setattr(service_module, "WINNABLE_BUDGET", Budget(nodes=1, seconds=None))
     monkeypatch.setattr(service_module, "WINNABLE_SECONDS", 0.0)
-    response = client.post("/api/games", json={"random": True, "winnable_only": True},
+    response = client.post("/api/games",
+                           json={"random": True, "winnable_only": True, "rules": "O"},
                            headers=RU)
     assert response.status_code == 400
     assert response.json()["error"] == (
-        "Неверный запрос: за 0 с не нашлось раздачи по правилам N, у которой доказан "
+        "Неверный запрос: за 0 с не нашлось раздачи по правилам O, у которой доказан "
         "выигрыш; попробуйте ещё раз или разрешите любую раздачу")
     assert client.get("/api/games/current").status_code == 404
