@@ -29,6 +29,13 @@ def test_the_shortest_solution_is_shown_then_played_to_a_win(
         f"Выигрыш. Ходов: {n} — короче не бывает.")
     items = page.locator('[data-testid="solution-moves"] li')
     expect(items.first).to_have_text(line["moves"][0]["label"])
+    pair = next(m for m in line["moves"] if len(m["cards"]) == 2)
+    shown = page.locator(f'[data-testid="solution-moves"] li[data-move="{pair["move"]}"]').first
+    expect(shown).to_have_text(pair["label"])
+    expect(shown.locator("span")).to_have_text(pair["card_labels"])
+    red = [code[-1] in "DH" for code in pair["cards"]]
+    assert [("red" in (c or "")) for c in shown.locator("span").evaluate_all(
+        "spans => spans.map(s => s.className)")] == red
     draws = [m for m in line["moves"] if m["kind"] == "draw"]
     assert 0 < items.count() < n  # runs of draws are one item ("взять карту ×7")
     expect(page.locator('[data-testid="solution-moves"] li[data-kind="draw"]').first

@@ -263,6 +263,11 @@ def test_solution_is_the_shortest_line_and_replays_to_a_win(client: TestClient) 
     assert solution["version"] == state["version"] and len(solution["moves"]) == 64
     first = solution["moves"][0]
     assert first["kind"] == "remove" and first["label"] == "К♣" and first["cards"] == ["KC"]
+    assert first["card_labels"] == ["К♣"]
+    pair = next(m for m in solution["moves"] if len(m["cards"]) == 2)
+    assert pair["label"] == " + ".join(pair["card_labels"])
+    assert [label[-1] for label in pair["card_labels"]] == [
+        {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[code[-1]] for code in pair["cards"]]
     assert {m["label"] for m in solution["moves"] if m["kind"] == "draw"} == {"взять карту"}
     played = []
     while state["status"] == "playing":

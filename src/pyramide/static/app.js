@@ -502,7 +502,7 @@ function solutionList(moves) {
   return items.map((m) => {
     const li = el("li", { "data-kind": m.kind, "data-move": m.move });
     if (m.kind === "remove") {
-      m.label.split(" + ").forEach((part, i) => {
+      m.card_labels.forEach((part, i) => {
         if (i) li.append(" + ");
         li.append(el("span", { class: isRed(m.cards[i]) ? "red" : "" }, part));
       });

@@ -93,7 +93,7 @@ def solution_view(result: Solution, *, game_id: int, version: int, lang: Lang) -
         "shortest": result.shortest,
         "moves": [
             {"move": m.code, "kind": m.kind, "cards": [c.code for c in m.cards],
-             "label": move_label(m, lang)}
+             "card_labels": [c.label(lang) for c in m.cards], "label": move_label(m, lang)}
             for m in result.moves
         ],
     }
