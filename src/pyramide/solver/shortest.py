@@ -128,7 +128,8 @@ def search_shortest(
     meter = budget.meter()
     clock = time.process_time() if clock is None else clock
     guess = Estimator(table, target, win, model if reduced_rules(table.rules) else None)
-    expand = macro_expand if reduced_rules(table.rules) else single_expand
+    relaxed = not reduced_rules(table.rules)  # the reduced model only bounds the result
+    expand = single_expand if relaxed else macro_expand
 
     def done(state: State) -> bool:
         return table.won(state) if win else table.removed(state) >= target
@@ -165,10 +166,8 @@ def search_shortest(
             g2 = g + step_cost
             if cost.get(child_key, INFINITE) <= g2:
                 continue
-            if model.best(child.mask, child.talon) < target:
-                continue
-            cheap = guess.cheap(child)
-            if g2 + cheap >= bound:
+            cheap = guess.cheap(child)  # INFINITE when the reduced model says hopeless
+            if g2 + cheap >= bound or (relaxed and model.best(child.mask, child.talon) < target):
                 continue
             cost[child_key] = g2
             parent[child_key] = (key, macro)
@@ -185,32 +184,52 @@ Expansion = list[tuple[Macro, int, State, int]]
 def macro_expand(table: Table, state: State, key: int) -> Expansion:
     """Moves of the macro graph (draw one, unlimited redeals): a removal inside the
     pyramid, or the draws (and recycle) that bring one talon card on top, then its
-    removal.  Draws that end in no removal are never needed."""
+    removal.  Draws that end in no removal are never needed.  (The children are
+    built here rather than by :meth:`Table.apply`: this is the search's inner loop.)"""
     mask, tmask, cut, redeals, talon = state
     values = table.values
-    apply = table.apply
     free = FREE[mask]
     for s in free:
         if values[s] == KING:
-            child = apply(state, (s,))
+            child = table.apply(state, (s,))
             return [((NO_DRAW, (s,)), 1, child, table.key(child))]
+    high = tmask << 28 | redeals << 57
     out: Expansion = []
-    for action in table.pyramid_pairs(state):
-        child = apply(state, action)
-        out.append(((NO_DRAW, action), 1, child, table.key(child)))
-    for index in slots(tmask):
+    for a, b in table.pyramid_pairs(state):
+        child_mask = mask & ~(1 << a) & ~(1 << b)
+        out.append(((NO_DRAW, (a, b)), 1, State(child_mask, tmask, cut, redeals, talon),
+                    child_mask | high | cut << 52))
+    partners: list[list[int]] = [[] for _ in range(KING + 1)]
+    for s in free:
+        partners[KING - values[s]].append(s)
+    rest = tmask
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        index = low.bit_length() - 1
         value = values[TALON + index]
-        place = TALON + index
-        removals: list[Action] = [(place,)] if value == KING else [
-            (s, place) for s in free if values[s] + value == KING
-        ]
-        if not removals:
-            continue
+        if value == KING:
+            removals: list[int] = [-1]
+        else:
+            removals = partners[value]
+            if not removals:
+                continue
         steps = cycle_distance(tmask, cut, index + 1)
-        drawn = State(mask, tmask, index + 1, redeals, talon)
-        for removal in removals:
-            child = apply(drawn, removal)
-            out.append(((index, removal), steps + 1, child, table.key(child)))
+        child_tmask = tmask ^ low
+        child_cut = (child_tmask & (low - 1)).bit_length()  # just above the new waste top
+        child_talon = talon if value == KING else talon - ONE[value]
+        high = child_tmask << 28 | child_cut << 52 | redeals << 57
+        place = TALON + index
+        for s in removals:
+            if s < 0:
+                out.append(((index, (place,)), steps + 1,
+                            State(mask, child_tmask, child_cut, redeals, child_talon),
+                            mask | high))
+            else:
+                child_mask = mask & ~(1 << s)
+                out.append(((index, (s, place)), steps + 1,
+                            State(child_mask, child_tmask, child_cut, redeals, child_talon),
+                            child_mask | high))
     return out
 
 
@@ -291,6 +310,8 @@ class Estimator:
 
     def cheap(self, state: State) -> int:
         """A quicker, weaker estimate, for states that may never be looked at."""
+        if self.model is not None:
+            return self.model.fewest_steps(state.mask, state.talon, self.target)
         return self.estimate(state, thorough=False)
 
     def at_least(self, state: State, limit: int) -> int:
