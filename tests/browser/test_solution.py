@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import quote
+
 import pytest
 from playwright.sync_api import expect
 
@@ -120,3 +122,36 @@ def test_another_button_stops_the_solution_and_a_new_game_gets_none_of_it(
     fresh = table.state()
     assert fresh["code"] == "PY1-N-AAAAAAB" and fresh["moves"] == 0 and not fresh["assisted"]
     put_settings(server.url, animations=False)
+
+
+@pytest.mark.parametrize("by", ["code", "layout"])
+def test_replay_deals_the_same_cards_again_as_a_fresh_game(
+    table: Table, server: LiveServer, by: str,
+) -> None:
+    put_settings(server.url, lang="en", animations=False)
+    _, deal = call(server.url, "POST", "/api/games", {"code": "PY1-N-AAAAAAM"})
+    query = ("deal=PY1-N-AAAAAAM" if by == "code"
+             else "layout=" + quote(deal["layout"]) + "&rules=N")
+    table.open(f"/?{query}")
+    page = table.page
+    first = table.state()
+    assert (first["code"] is None) == (by == "layout") and first["layout"] == deal["layout"]
+    table.button("solution")
+    expect(page.get_by_test_id("solution-dialog")).to_have_attribute("data-state", "ready")
+    page.get_by_test_id("solution-play").click()
+    end = page.get_by_test_id("end-dialog")
+    expect(end).to_be_visible(timeout=60_000)
+    expect(page.get_by_test_id("end-replay")).to_have_text("Replay this deal")
+
+    page.get_by_test_id("end-replay").click()
+    expect(end).to_be_hidden()
+    expect(page.get_by_test_id("moves")).to_have_text("0")
+    table.idle()
+    again = table.state()
+    assert again["id"] != first["id"] and again["status"] == "playing"
+    assert (again["code"], again["layout"], again["rules"]["letter"]) == (
+        first["code"], first["layout"], "N")
+    assert again["moves"] == 0 and not again["assisted"]
+    assert table.pyramid() == [c["card"] for c in first["pyramid"] if c]
+    _, old = call(server.url, "GET", f"/api/games/{first['id']}")
+    assert old["status"] == "won" and old["assisted"]  # the finished game is kept

@@ -881,6 +881,15 @@ $("#end-new").addEventListener("click", async () => {
   if (error) toast(error, "error");
 });
 
+// the same cards and rules once more, as a new game (the finished one stays in the statistics)
+$("#end-replay").addEventListener("click", async () => {
+  const s = ui.state;
+  $("#dlg-end").close();
+  const body = s.code ? { code: s.code } : { layout: s.layout, rules: s.rules.letter };
+  const error = await enqueue(() => startGame(body));
+  if (error) toast(error, "error");
+});
+
 $("#btn-new").addEventListener("click", () => openNewGame());
 $("#btn-undo").addEventListener("click", () => undo());
 $("#btn-hint").addEventListener("click", () => requestHint());
