@@ -43,9 +43,12 @@ from pyramide.solver.fullsearch import decide_full
 from pyramide.solver.lines import realize
 from pyramide.solver.reduced import KING, ONE, ReducedModel, shift
 from pyramide.solver.table import (
+    CUT_SHIFT,
     DRAW,
     RECYCLE,
+    REDEALS_SHIFT,
     TALON,
+    TMASK_SHIFT,
     Action,
     State,
     Table,
@@ -193,12 +196,12 @@ def macro_expand(table: Table, state: State, key: int) -> Expansion:
         if values[s] == KING:
             child = table.apply(state, (s,))
             return [((NO_DRAW, (s,)), 1, child, table.key(child))]
-    high = tmask << 28 | redeals << 57
+    high = tmask << TMASK_SHIFT | redeals << REDEALS_SHIFT
     out: Expansion = []
     for a, b in table.pyramid_pairs(state):
         child_mask = mask & ~(1 << a) & ~(1 << b)
         out.append(((NO_DRAW, (a, b)), 1, State(child_mask, tmask, cut, redeals, talon),
-                    child_mask | high | cut << 52))
+                    child_mask | high | cut << CUT_SHIFT))
     partners: list[list[int]] = [[] for _ in range(KING + 1)]
     for s in free:
         partners[KING - values[s]].append(s)
@@ -216,9 +219,9 @@ def macro_expand(table: Table, state: State, key: int) -> Expansion:
                 continue
         steps = cycle_distance(tmask, cut, index + 1)
         child_tmask = tmask ^ low
-        child_cut = (child_tmask & (low - 1)).bit_length()  # just above the new waste top
+        child_cut = below(child_tmask, index) + 1  # just above the new waste top
         child_talon = talon if value == KING else talon - ONE[value]
-        high = child_tmask << 28 | child_cut << 52 | redeals << 57
+        high = child_tmask << TMASK_SHIFT | child_cut << CUT_SHIFT | redeals << REDEALS_SHIFT
         place = TALON + index
         for s in removals:
             if s < 0:
@@ -306,26 +309,25 @@ class Estimator:
 
     def __call__(self, state: State) -> int:
         """The estimate (at least :meth:`cheap`)."""
-        return self.estimate(state, thorough=True)
+        return self.estimate(state)
 
     def cheap(self, state: State) -> int:
-        """A quicker, weaker estimate, for states that may never be looked at."""
+        """A quicker, weaker estimate, for states that may never be looked at: with
+        the reduced model its fewest removals alone (``INFINITE`` when hopeless)."""
         if self.model is not None:
             return self.model.fewest_steps(state.mask, state.talon, self.target)
-        return self.estimate(state, thorough=False)
+        return self.estimate(state)
 
     def at_least(self, state: State, limit: int) -> int:
         """The estimate, or a weaker one when that already reaches ``limit``."""
-        return self.estimate(state, thorough=True, limit=limit)
+        return self.estimate(state, limit=limit)
 
-    def estimate(self, state: State, *, thorough: bool, limit: int = INFINITE) -> int:
+    def estimate(self, state: State, *, limit: int = INFINITE) -> int:
         mask, tmask, cut = state.mask, state.tmask, state.cut
         if self.model is not None:  # draw one, unlimited redeals: the reduced model helps
             moves = self.model.fewest_steps(mask, state.talon, self.target)
             if moves >= INFINITE:
                 return INFINITE
-            if not thorough:
-                return moves
             counts = [(mask & p).bit_count() for p in self.pyramid]
             reach = self.waste_reach(counts, tmask, cut)
             quick = moves

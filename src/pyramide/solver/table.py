@@ -52,6 +52,9 @@ __all__ = ["DRAW", "RECYCLE", "TALON", "Action", "State", "Table"]
 TALON = SLOTS
 """Places from here on are talon cards."""
 
+TMASK_SHIFT, CUT_SHIFT, REDEALS_SHIFT = 28, 52, 57
+"""Where the talon mask, the cut and the redeals sit in a state's key (:meth:`Table.key`)."""
+
 Action = tuple[int, ...]
 DRAW: Action = (-1,)
 RECYCLE: Action = (-2,)
@@ -130,7 +133,8 @@ class Table:
 
     @staticmethod
     def key(state: State) -> int:
-        return state.mask | state.tmask << 28 | state.cut << 52 | state.redeals << 57
+        return (state.mask | state.tmask << TMASK_SHIFT | state.cut << CUT_SHIFT
+                | state.redeals << REDEALS_SHIFT)
 
     @staticmethod
     def removed(state: State) -> int:
