@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterable
 from pyramide import PRESETS, Deal, Game, Position
 from pyramide.solver import Budget, Solution, decide, is_lost, solve
 from pyramide.solver.reduced import ReducedModel
+from pyramide.solver.compiled import warm_up
 from pyramide.solver.shortest import Trail, solve_shortest
 
 CLOCK: Callable[[], float] = time.perf_counter
@@ -68,6 +69,7 @@ def budget_of(args: argparse.Namespace) -> Budget:
 
 def bench_shortest(args: argparse.Namespace) -> None:
     budget = budget_of(args)
+    warm_up()  # compiles the search once per machine, then loads it (not timed)
     for letter in args.rules:
         rules = PRESETS[letter]
         rows = []
@@ -110,6 +112,7 @@ def bench_anytime(args: argparse.Namespace) -> None:
     """How soon the shortest-line search holds the line it ends with, and how soon
     it proves it, over the deals it proves within the budget."""
     budget = budget_of(args)
+    warm_up()
     for letter in args.rules:
         rules = PRESETS[letter]
         first, final, proof, gaps = [], [], [], []

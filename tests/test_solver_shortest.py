@@ -8,7 +8,14 @@ from pyramide import PRESETS, Deal, Game
 from pyramide.solver import Budget, solve, solve_position
 from pyramide.solver.budget import UNLIMITED
 from pyramide.solver.reduced import ReducedModel
-from pyramide.solver.shortest import Trail, solve_shortest
+from pyramide.solver.shortest import (
+    WEIGHT,
+    Trail,
+    search_compiled,
+    search_shortest,
+    solve_shortest,
+)
+from pyramide.solver.table import Table
 from tests.test_solver_helpers import fewest_moves, game_at, small_position
 
 
@@ -73,3 +80,27 @@ def test_the_trail_holds_each_better_line_as_it_came() -> None:
     times = [t for t, _ in trail]
     assert moves == sorted(moves, reverse=True) and len(set(moves)) == len(moves)
     assert times == sorted(times)
+
+
+@pytest.mark.parametrize(("letter", "numbers"), [("N", (1, 3, 4, 7, 8, 16, 26, 43, 87)),
+                                                 ("C", (1, 3, 7, 16, 26, 43))])
+def test_the_compiled_search_proves_what_the_interpreted_one_proves(
+        letter: str, numbers: tuple[int, ...]) -> None:
+    rules = PRESETS[letter]
+    for number in numbers:
+        position = Game(Deal.from_number(number), rules).position
+        table = Table(position, rules)
+        model = ReducedModel([c.value for c in position.pyramid if c is not None],
+                             covering=rules.covering_pairs)
+        start = table.start
+        target = model.best(start.mask, start.talon)
+        win = target == 28
+        interpreted = search_shortest(table, target, win, UNLIMITED, model, weight=WEIGHT)
+        compiled = search_compiled(table, target, win, UNLIMITED)
+        assert interpreted.proven and compiled.proven
+        assert interpreted.line is not None and compiled.line is not None
+        assert len(compiled.line) == len(interpreted.line), number
+        game = Game(Deal.from_number(number), rules)
+        for action in compiled.line:
+            game.play(table.move(action))
+        assert 28 - game.position.pyramid_left == target

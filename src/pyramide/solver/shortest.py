@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import heapq
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass
 from math import ceil
 
@@ -38,6 +39,7 @@ from pyramide.geometry import SLOTS
 from pyramide.rules import Rules
 from pyramide.solver.api import Solution, reduced_rules
 from pyramide.solver.budget import Budget
+from pyramide.solver.compiled import EMPTY, FOUND, CompiledSearch
 from pyramide.solver.downsets import FREE, slots
 from pyramide.solver.fullsearch import decide_full
 from pyramide.solver.lines import realize
@@ -102,9 +104,14 @@ def solve_shortest(
     if trail is not None:
         trail.append((time.process_time() - clock, len(best)))
     left = budget.left(spent, time.monotonic() - began)
-    search = ShortestResult(None, False) if left is None else search_shortest(
-        table, target, bool(winnable), left, model, weight=WEIGHT, bound=len(best),
-        trail=trail, clock=clock)
+    if left is None:
+        search = ShortestResult(None, False)
+    elif reduced_rules(rules):
+        search = search_compiled(table, target, bool(winnable), left, bound=len(best),
+                                 trail=trail, clock=clock)
+    else:
+        search = search_shortest(table, target, bool(winnable), left, model, weight=WEIGHT,
+                                 bound=len(best), trail=trail, clock=clock)
     if search.line is not None:
         best = search.line
     return Solution(winnable, target, [table.move(a) for a in best], shortest=search.proven,
@@ -176,6 +183,39 @@ def search_shortest(
             parent[child_key] = (key, macro)
             heapq.heappush(heap, (g2 + weight * cheap, -g2, child_key, child, -1 - cheap))
     return ShortestResult(best, True, meter.nodes)
+
+
+CHUNK_STATES = 1000
+"""States the compiled search spends between two looks at the budget."""
+
+
+def search_compiled(
+    table: Table, target: int, win: bool, budget: Budget, *, bound: int = INFINITE,
+    trail: Trail | None = None, clock: float | None = None,
+) -> ShortestResult:
+    """:func:`search_shortest` on the macro graph (rules N and C, weight 2), run as
+    compiled code (:mod:`pyramide.solver.compiled`): the same states in the same
+    order, some fifty times faster."""
+    clock = time.process_time() if clock is None else clock
+    deadline = None if budget.seconds is None else time.monotonic() + budget.seconds
+    search = CompiledSearch(table.values, table.rules.covering_pairs, target, win)
+    start = table.start
+    search.start(start.mask, start.tmask, start.cut, start.talon)
+    best: list[Action] | None = None
+    while True:
+        chunk = CHUNK_STATES if budget.nodes is None else min(
+            CHUNK_STATES, budget.nodes - search.nodes)
+        if chunk <= 0:
+            return ShortestResult(best, False, search.nodes)
+        status, key, length = search.run(bound, chunk)
+        if status == FOUND:
+            best, bound = spell(table, search.macros(key)), length
+            if trail is not None:
+                trail.append((time.process_time() - clock, length))
+        elif status == EMPTY:
+            return ShortestResult(best, True, search.nodes)
+        elif deadline is not None and time.monotonic() > deadline:
+            return ShortestResult(best, False, search.nodes)
 
 
 Macro = tuple[int, Action]
@@ -272,9 +312,14 @@ def trace(table: Table, parent: dict[int, tuple[int, Macro]], key: int) -> list[
     while key in parent:
         key, macro = parent[key]
         macros.append(macro)
+    return spell(table, reversed(macros))
+
+
+def spell(table: Table, macros: Iterable[Macro]) -> list[Action]:
+    """The actions of macros played from the start, draws and recycles written out."""
     line: list[Action] = []
     state = table.start
-    for index, action in reversed(macros):
+    for index, action in macros:
         while index != NO_DRAW and below(state.tmask, state.cut) != index:
             step = DRAW if state.tmask >> state.cut else RECYCLE
             line.append(step)

@@ -1,0 +1,739 @@
+"""The shortest-line search of the reduced rules (N, C), compiled with numba.
+
+The same search as :func:`pyramide.solver.shortest.search_shortest` on the macro
+graph (draw one, unlimited redeals), with the same estimate, written over plain
+integers and numpy arrays so that numba turns it into machine code: some fifty
+times the speed of the interpreted search, which stays as the reference the
+tests compare this one with.  The compiled code is cached on disk, so only the
+first use on a machine pays for the compilation (a few seconds).
+
+Glossary
+--------
+index     a downset's place in :data:`pyramide.solver.downsets.DOWNSETS` (11 bits):
+          the pyramid is carried as its index, and the tables of the geometry
+          (:data:`GEOMETRY`) give its mask, free slots, covering pairs and the
+          index left after removing a free slot.
+talon     the packed counts of the talon values, as in :mod:`pyramide.solver.reduced`.
+key       a state as one int: index | tmask << 11 | cut << 35 (the model's memo:
+          index | talon << 11, and the target above bit 47 for the fewest steps).
+entry     one push onto the heap: a row of :data:`ENTRY` fields; the heap holds
+          ints ordering the entries as the interpreted search orders its tuples
+          (``f``, then the larger ``g``), the entry's number last.
+macro     a talon index to draw to first (-1: none) and the one or two places of
+          the removal, packed into one int (:func:`pack_macro`).
+chunk     the search runs a bounded number of states per call and returns, so
+          that the caller keeps the clock and collects each line found.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar, cast
+
+import numba
+import numpy as np
+import numpy.typing as npt
+from numba.typed import List
+
+from pyramide.geometry import SLOTS
+from pyramide.solver.downsets import COVERING, DOWNSETS, FREE, bit
+
+__all__ = ["CHUNK", "EMPTY", "FOUND", "CompiledSearch", "warm_up"]
+
+Fn = TypeVar("Fn", bound=Callable[..., Any])
+Ints = npt.NDArray[np.int64]
+
+
+def jit(fn: Fn) -> Fn:
+    """Compile ``fn`` with numba, cached on disk."""
+    return cast(Fn, numba.njit(cache=True, nogil=True)(fn))
+
+
+KING = 13
+NEVER = 1 << 30
+TMASK_AT, CUT_AT, TALON_AT, TARGET_AT = 11, 35, 11, 47
+G_AT, F_AT, G_MAX = 34, 44, 1023
+ENTRY_MASK = (1 << G_AT) - 1
+WEIGHT = 2
+ENTRY = 6  # index, tmask, cut, talon, key, h (h < 0: -1 - the cheap estimate, lazy)
+ROOM = 256  # more than the children of one state
+MEMO_BITS = 20  # the model's memo: a cache of 2 ** 20 results
+MEMO_SIZE = 1 << MEMO_BITS
+GENERATION_AT, GENERATIONS = 52, 2047  # the search a memo entry belongs to
+HASH = 0x5851F42D4C957F2D
+BY_VALUE, TALON_BY_VALUE, COVERING_AT, TARGET, WIN, LAY = 52, 66, 80, 81, 82, 83
+"""The layout array: the values of the pyramid slots then of the talon cards, the
+masks of the pyramid slots and of the talon cards of each value, the flags."""
+
+
+EMPTY = 0
+"""Status of a chunk: no state is left, the last line found is the shortest."""
+CHUNK = 1
+"""Status of a chunk: its states are spent."""
+FOUND = 2
+"""Status of a chunk: a line was found (its key and length are returned)."""
+
+
+def _geometry() -> tuple[Ints, Ints, Ints, Ints, Ints, Ints]:
+    number = {mask: i for i, mask in enumerate(DOWNSETS)}
+    n = len(DOWNSETS)
+    masks = np.array(DOWNSETS, dtype=np.int64)
+    free = np.full((n, 7), -1, dtype=np.int64)
+    nfree = np.zeros(n, dtype=np.int64)
+    remove = np.full((n, SLOTS), -1, dtype=np.int64)
+    cover = np.full((n, 7, 2), -1, dtype=np.int64)
+    ncover = np.zeros(n, dtype=np.int64)
+    for i, mask in enumerate(DOWNSETS):
+        nfree[i] = len(FREE[mask])
+        for k, s in enumerate(FREE[mask]):
+            free[i, k] = s
+            remove[i, s] = number[mask & ~bit(s)]
+        ncover[i] = len(COVERING[mask])
+        for k, pair in enumerate(COVERING[mask]):
+            cover[i, k] = pair
+    return masks, free, nfree, remove, cover, ncover
+
+
+MASKS, FREE_SLOTS, NFREE, REMOVE, COVER, NCOVER = _geometry()
+"""Per downset index: the mask, the free slots (and their count), the index after
+removing a free slot, the covering pairs (and their count); numba compiles them
+in as constants."""
+INDEX = {mask: i for i, mask in enumerate(DOWNSETS)}
+
+
+# --------------------------------------------------------------------- bits
+
+
+@jit
+def popcount(x: int) -> int:
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return ((x * 0x0101010101010101) >> 56) & 0x7F
+
+
+@jit
+def highbit(x: int) -> int:
+    """Index of the highest set bit (-1 for 0)."""
+    if x == 0:
+        return -1
+    n = 0
+    if x >> 32:
+        x >>= 32
+        n += 32
+    if x >> 16:
+        x >>= 16
+        n += 16
+    if x >> 8:
+        x >>= 8
+        n += 8
+    if x >> 4:
+        x >>= 4
+        n += 4
+    if x >> 2:
+        x >>= 2
+        n += 2
+    if x >> 1:
+        n += 1
+    return n
+
+
+@jit
+def below(tmask: int, cut: int) -> int:
+    """Index of the top waste card under ``cut`` (-1 when none)."""
+    return highbit(tmask & ((1 << cut) - 1))
+
+
+@jit
+def count(talon: int, value: int) -> int:
+    return (talon >> (3 * (value - 1))) & 7
+
+
+@jit
+def one(value: int) -> int:
+    """The packed talon of one card of ``value`` (0 for no card, and for a king)."""
+    if value == 0 or value == KING:
+        return 0
+    return 1 << (3 * (value - 1))
+
+
+@jit
+def nth_lowest(bits: int, n: int) -> int:
+    for _ in range(n - 1):
+        bits &= bits - 1
+    return highbit(bits & -bits)
+
+
+@jit
+def cycle_distance(tmask: int, start: int, end: int) -> int:
+    """Draws and recycles that move the cut from ``start`` to ``end``."""
+    if end == start:
+        return 0
+    if end > start:
+        return popcount(tmask & ((1 << end) - 1) & ~((1 << start) - 1))
+    return popcount(tmask >> start) + 1 + popcount(tmask & ((1 << end) - 1))
+
+
+# ------------------------------------------------------------ reduced model
+
+
+@jit
+def drop(index: int, a: int, b: int) -> int:
+    """The downset index after removing ``a`` and ``b`` (-1: none), in the order
+    that keeps each one free (a covering pair loses its cover first)."""
+    remove = REMOVE
+    if b < 0:
+        return int(remove[index, a])
+    after = remove[index, a]
+    if after >= 0:
+        return int(remove[after, b])
+    return int(remove[remove[index, b], a])
+
+
+@jit
+def loose(lay: Ints, mask: int, talon: int, v: int, spare: int) -> bool:
+    w = KING - v
+    return (count(talon, w) >= popcount(mask & lay[BY_VALUE + v]) - spare
+            and count(talon, v) >= popcount(mask & lay[BY_VALUE + w]) - spare)
+
+
+@jit
+def safe(lay: Ints, index: int, talon: int) -> tuple[int, int, int]:
+    """The reduced model's safe step (slot, second slot or -1, talon value or 0);
+    slot -1 when there is none."""
+    masks, free, nfree, cover, ncover = MASKS, FREE_SLOTS, NFREE, COVER, NCOVER
+    values, covering = lay, lay[COVERING_AT]
+    mask = masks[index]
+    n = nfree[index]
+    for k in range(n):
+        a = free[index, k]
+        v = values[a]
+        if v == KING:
+            return a, -1, 0
+        w = KING - v
+        if loose(lay, mask, talon, v, 0):
+            return a, -1, w
+    for i in range(n):
+        a = free[index, i]
+        for j in range(i + 1, n):
+            b = free[index, j]
+            if values[a] + values[b] == KING and loose(lay, mask, talon, values[a], 1):
+                return a, b, 0
+    if covering:
+        for k in range(ncover[index]):
+            a, b = cover[index, k, 0], cover[index, k, 1]
+            if values[a] + values[b] == KING and loose(lay, mask, talon, values[a], 1):
+                return a, b, 0
+    return -1, -1, 0
+
+
+@jit
+def best(lay: Ints, memo: Ints, index: int, talon: int) -> int:
+    """Most pyramid cards gone (28 = winnable) reachable from the state."""
+    key = index | talon << TALON_AT
+    known = recall(memo, key)
+    if known >= 0:
+        return known
+    a, b, w = safe(lay, index, talon)
+    if a >= 0:
+        result = best(lay, memo, drop(index, a, b), talon - one(w))
+    else:
+        masks, free, nfree, cover, ncover = MASKS, FREE_SLOTS, NFREE, COVER, NCOVER
+        values = lay
+        result = SLOTS - popcount(masks[index])
+        n = nfree[index]
+        for i in range(n):
+            a = free[index, i]
+            for j in range(i + 1, n):
+                b = free[index, j]
+                if result < SLOTS and values[a] + values[b] == KING:
+                    result = max(result, best(lay, memo, drop(index, a, b), talon))
+        if lay[COVERING_AT]:
+            for k in range(ncover[index]):
+                a, b = cover[index, k, 0], cover[index, k, 1]
+                if result < SLOTS and values[a] + values[b] == KING:
+                    result = max(result, best(lay, memo, drop(index, a, b), talon))
+        for i in range(n):
+            a = free[index, i]
+            need = KING - values[a]
+            if result < SLOTS and need and count(talon, need):
+                result = max(result, best(lay, memo, drop(index, a, -1),
+                                          talon - one(need)))
+    remember(memo, key, result)
+    return result
+
+
+@jit
+def fewest(lay: Ints, memo: Ints, index: int, talon: int, target: int) -> int:
+    """Fewest steps of the model from the state to ``target`` cards gone (``NEVER``)."""
+    masks, free, nfree, cover, ncover = MASKS, FREE_SLOTS, NFREE, COVER, NCOVER
+    if SLOTS - popcount(masks[index]) >= target:
+        return 0
+    memo = memo
+    key = index | talon << TALON_AT | target << TARGET_AT
+    known = recall(memo, key)
+    if known >= 0:
+        return known
+    values = lay
+    n = nfree[index]
+    result = NEVER
+    if best(lay, memo, index, talon) >= target:
+        king = -1
+        for i in range(n):
+            if values[free[index, i]] == KING:
+                king = free[index, i]
+                break
+        if king >= 0:
+            result = 1 + fewest(lay, memo, drop(index, king, -1), talon, target)
+        else:
+            for i in range(n):
+                a = free[index, i]
+                for j in range(i + 1, n):
+                    b = free[index, j]
+                    if values[a] + values[b] == KING:
+                        result = min(result, 1 + fewest(
+                            lay, memo, drop(index, a, b), talon, target))
+            if lay[COVERING_AT]:
+                for k in range(ncover[index]):
+                    a, b = cover[index, k, 0], cover[index, k, 1]
+                    if values[a] + values[b] == KING:
+                        result = min(result, 1 + fewest(
+                            lay, memo, drop(index, a, b), talon, target))
+            for i in range(n):
+                a = free[index, i]
+                need = KING - values[a]
+                if need and count(talon, need):
+                    result = min(result, 1 + fewest(
+                        lay, memo, drop(index, a, -1), talon - one(need), target))
+    remember(memo, key, result)
+    return result
+
+
+# ----------------------------------------------------------------- estimate
+
+
+@jit
+def waste_reach(lay: Ints, counts: Ints, tmask: int, cut: int) -> int:
+    """The waste cards that removals alone might bring to the top (see
+    :func:`pyramide.solver.table.waste_reach`)."""
+    values = lay
+    over = np.zeros(KING + 1, dtype=np.int64)
+    reach = 0
+    index = below(tmask, cut)
+    while index >= 0:
+        reach |= 1 << index
+        value = values[SLOTS + index]
+        if value != KING:
+            over[value] += 1
+            if over[value] > counts[KING - value]:
+                break
+        index = below(tmask, index)
+    return reach
+
+
+@jit
+def draws_for(lay: Ints, tmask: int, cut: int, reach: int, value: int, wanted: int) -> int:
+    """Fewest draws and recycles that bring ``wanted`` talon cards of ``value`` into play."""
+    waste = (1 << cut) - 1
+    cards = tmask & lay[TALON_BY_VALUE + value]
+    wanted -= popcount(cards & waste & reach)
+    if wanted <= 0:
+        return 0
+    stock = cards & ~waste
+    if wanted <= popcount(stock):
+        index = nth_lowest(stock, wanted)
+        return popcount(tmask & ~waste & ((1 << index) - 1)) + 1
+    buried = cards & waste & ~reach
+    wanted -= popcount(stock)
+    if wanted > popcount(buried):
+        return NEVER
+    index = nth_lowest(buried, wanted)
+    return popcount(tmask & ~waste) + 1 + popcount(tmask & ((2 << index) - 1))
+
+
+@jit
+def draws_needed(lay: Ints, memo: Ints, index: int, tmask: int, cut: int,
+                 reach: int, target: int) -> int:
+    """Draws and recycles before the last talon card a line needs can show (see
+    :meth:`pyramide.solver.shortest.Estimator.draws_needed`)."""
+    values = lay
+    times = np.empty(25, dtype=np.int64)
+    packed = np.zeros(26, dtype=np.int64)
+    n = 0
+    waste = (1 << cut) - 1
+    rest = tmask & waste & reach
+    while rest:
+        i = highbit(rest & -rest)
+        rest &= rest - 1
+        times[n] = 0
+        packed[n + 1] = packed[n] + one(values[SLOTS + i])
+        n += 1
+    rest = tmask & ~waste
+    depth = 0
+    while rest:
+        i = highbit(rest & -rest)
+        rest &= rest - 1
+        depth += 1
+        times[n] = depth
+        packed[n + 1] = packed[n] + one(values[SLOTS + i])
+        n += 1
+    rest = tmask & waste & ~reach
+    while rest:
+        i = highbit(rest & -rest)
+        rest &= rest - 1
+        times[n] = depth + 1 + popcount(tmask & ((2 << i) - 1))
+        packed[n + 1] = packed[n] + one(values[SLOTS + i])
+        n += 1
+    memo = memo
+    if best(lay, memo, index, packed[0]) >= target:
+        return 0
+    low, high = 0, n
+    while high - low > 1:
+        middle = (low + high) // 2
+        if best(lay, memo, index, packed[middle]) >= target:
+            high = middle
+        else:
+            low = middle
+    return int(times[high - 1])
+
+
+@jit
+def estimate(lay: Ints, memo: Ints, index: int, tmask: int, cut: int, talon: int,
+             limit: int) -> int:
+    """The admissible estimate of the moves to the goal, or a weaker one that
+    already reaches ``limit``."""
+    target, win = lay[TARGET], lay[WIN]
+    moves = fewest(lay, memo, index, talon, target)
+    if moves >= NEVER:
+        return NEVER
+    mask = MASKS[index]
+    counts = np.zeros(KING + 1, dtype=np.int64)
+    for v in range(1, KING + 1):
+        counts[v] = popcount(mask & lay[BY_VALUE + v])
+    reach = waste_reach(lay, counts, tmask, cut)
+    quick = moves
+    if win:
+        draws = 0
+        for v in range(1, 7):
+            w = KING - v
+            a, b = counts[v], counts[w]
+            short, value = (a - b, w) if a >= b else (b - a, v)
+            if short:
+                draws = max(draws, draws_for(lay, tmask, cut, reach, value, short))
+        quick += draws
+        if quick >= limit:
+            return quick
+    return max(quick, moves + draws_needed(lay, memo, index, tmask, cut, reach, target))
+
+
+# ------------------------------------------------------------------- search
+
+
+@jit
+def pack_macro(draw_to: int, a: int, b: int) -> int:
+    return (draw_to + 1) | (a + 1) << 5 | (b + 1) << 11
+
+
+@jit
+def spread(key: int, bits: int) -> int:
+    """A hash of ``key`` in ``bits`` bits."""
+    return ((key * HASH) >> 24) & ((1 << bits) - 1)
+
+
+@jit
+def recall(memo: Ints, key: int) -> int:
+    """The model's result kept for ``key`` in this search, or -1 (the memo is a
+    cache: a newer key may have taken the place)."""
+    place = spread(key, MEMO_BITS)
+    return memo[place, 1] if memo[place, 0] == key | memo[MEMO_SIZE, 0] << GENERATION_AT else -1
+
+
+@jit
+def remember(memo: Ints, key: int, result: int) -> None:
+    place = spread(key, MEMO_BITS)
+    memo[place, 0] = key | memo[MEMO_SIZE, 0] << GENERATION_AT
+    memo[place, 1] = result
+
+
+@jit
+def find(seen: Ints, key: int) -> int:
+    """The place of ``key`` in the table of states seen, or the empty place for it."""
+    size = seen.shape[1]
+    place = spread(key, highbit(size))
+    while seen[0, place] != 0 and seen[0, place] != key + 1:
+        place = (place + 1) & (size - 1)
+    return place
+
+
+@jit
+def cost_at(seen: Ints, place: int) -> int:
+    """The fewest moves known to the state at ``place`` (``NEVER``: not seen)."""
+    return (seen[1, place] >> 17) & G_MAX if seen[0, place] else NEVER
+
+
+@jit
+def heap_push(heap: Ints, n: int, item: int) -> None:
+    i = n
+    while i > 0:
+        up = (i - 1) >> 1
+        if heap[up] > item:
+            heap[i] = heap[up]
+            i = up
+        else:
+            break
+    heap[i] = item
+
+
+@jit
+def heap_pop(heap: Ints, n: int) -> int:
+    top = heap[0]
+    n -= 1
+    last = heap[n]
+    i = 0
+    while True:
+        child = 2 * i + 1
+        if child >= n:
+            break
+        if child + 1 < n and heap[child + 1] < heap[child]:
+            child += 1
+        if heap[child] < last:
+            heap[i] = heap[child]
+            i = child
+        else:
+            break
+    heap[i] = last
+    return int(top)
+
+
+@jit
+def offer(lay: Ints, memo: Ints, heap: Ints, entries: Ints, seen: Ints, sizes: Ints,
+          g: int, index: int, tmask: int, cut: int, talon: int, parent: int, macro: int,
+          bound: int) -> None:
+    """Push a child unless a cheaper way to it is known or it cannot beat ``bound``."""
+    key = index | tmask << TMASK_AT | cut << CUT_AT
+    place = find(seen, key)
+    if cost_at(seen, place) <= g:
+        return
+    cheap = fewest(lay, memo, index, talon, lay[TARGET])
+    if g + cheap >= bound:
+        return
+    if not seen[0, place]:
+        seen[0, place] = key + 1
+        sizes[2] += 1
+    seen[1, place] = (parent + 1) << 27 | g << 17 | macro
+    e = sizes[1]
+    entries[e, 0], entries[e, 1], entries[e, 2] = index, tmask, cut
+    entries[e, 3], entries[e, 4], entries[e, 5] = talon, key, -1 - cheap
+    heap_push(heap, sizes[0], (g + WEIGHT * cheap) << F_AT | (G_MAX - g) << G_AT | e)
+    sizes[0] += 1
+    sizes[1] += 1
+
+
+@jit
+def make_room(store: Any, sizes: Ints) -> None:
+    """Grow the heap, the entries and the table of states seen so that one
+    state's children fit."""
+    heap, entries, seen = store[0][0], store[1][0], store[2][0]
+    if sizes[0] + ROOM > heap.shape[0]:
+        bigger = np.empty(2 * heap.shape[0] + ROOM, dtype=np.int64)
+        bigger[: sizes[0]] = heap[: sizes[0]]
+        store[0][0] = bigger
+    if sizes[1] + ROOM > entries.shape[0]:
+        more = np.empty((2 * entries.shape[0] + ROOM, ENTRY), dtype=np.int64)
+        more[: sizes[1]] = entries[: sizes[1]]
+        store[1][0] = more
+    if 2 * (sizes[2] + ROOM) > seen.shape[1]:
+        wider = np.zeros((2, 2 * seen.shape[1]), dtype=np.int64)
+        for place in range(seen.shape[1]):
+            if seen[0, place]:
+                there = find(wider, seen[0, place] - 1)
+                wider[0, there], wider[1, there] = seen[0, place], seen[1, place]
+        store[2][0] = wider
+
+
+@jit
+def expand(lay: Ints, memo: Ints, heap: Ints, entries: Ints, seen: Ints, sizes: Ints,
+           e: int, g: int, bound: int) -> None:
+    """Offer the children of entry ``e`` in the macro graph: a free king alone, else
+    the pyramid pairs and every talon card brought on top with its partners."""
+    free, nfree, cover, ncover = FREE_SLOTS, NFREE, COVER, NCOVER
+    values = lay
+    index, tmask, cut = entries[e, 0], entries[e, 1], entries[e, 2]
+    talon = entries[e, 3]
+    n = nfree[index]
+    for i in range(n):
+        s = free[index, i]
+        if values[s] == KING:
+            offer(lay, memo, heap, entries, seen, sizes, g + 1, drop(index, s, -1), tmask,
+                  cut, talon, e, pack_macro(-1, s, -1), bound)
+            return
+    for i in range(n):
+        a = free[index, i]
+        for j in range(i + 1, n):
+            b = free[index, j]
+            if values[a] + values[b] == KING:
+                offer(lay, memo, heap, entries, seen, sizes, g + 1, drop(index, a, b), tmask,
+                      cut, talon, e, pack_macro(-1, a, b), bound)
+    if lay[COVERING_AT]:
+        for k in range(ncover[index]):
+            a, b = cover[index, k, 0], cover[index, k, 1]
+            if values[a] + values[b] == KING:
+                offer(lay, memo, heap, entries, seen, sizes, g + 1, drop(index, a, b), tmask,
+                      cut, talon, e, pack_macro(-1, a, b), bound)
+    rest = tmask
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        t = highbit(low)
+        value = values[SLOTS + t]
+        steps = -1
+        child_tmask = tmask ^ low
+        child_cut = below(child_tmask, t) + 1
+        if value == KING:
+            steps = cycle_distance(tmask, cut, t + 1)
+            offer(lay, memo, heap, entries, seen, sizes, g + steps + 1, index, child_tmask,
+                  child_cut, talon, e, pack_macro(t, SLOTS + t, -1), bound)
+            continue
+        for i in range(n):
+            s = free[index, i]
+            if values[s] + value == KING:
+                if steps < 0:
+                    steps = cycle_distance(tmask, cut, t + 1)
+                offer(lay, memo, heap, entries, seen, sizes, g + steps + 1, drop(index, s, -1),
+                      child_tmask, child_cut, talon - one(value), e,
+                      pack_macro(t, s, SLOTS + t), bound)
+
+
+@jit
+def run(lay: Ints, memo: Ints, store: Any, sizes: Ints, bound: int,
+        chunk: int) -> tuple[int, int, int, int]:
+    """Search on until a line shorter than ``bound`` is found, no state is left or
+    ``chunk`` states are spent: ``(status, states spent, line key, line length)``."""
+    target, win = lay[TARGET], lay[WIN]
+    spent = 0
+    while sizes[0] > 0:
+        heap, entries, seen = store[0][0], store[1][0], store[2][0]
+        item = heap_pop(heap, sizes[0])
+        sizes[0] -= 1
+        e = item & ENTRY_MASK
+        g = G_MAX - ((item >> G_AT) & G_MAX)
+        f = item >> F_AT
+        key, h = entries[e, 4], entries[e, 5]
+        if cost_at(seen, find(seen, key)) < g or g + (h if h >= 0 else -1 - h) >= bound:
+            continue
+        index, tmask, cut, talon = entries[e, 0], entries[e, 1], entries[e, 2], entries[e, 3]
+        if h < 0:
+            h = estimate(lay, memo, index, tmask, cut, talon, bound - g)
+            if g + h >= bound:
+                continue
+            if g + WEIGHT * h > f:
+                entries[e, 5] = h
+                heap_push(heap, sizes[0], (g + WEIGHT * h) << F_AT | (G_MAX - g) << G_AT | e)
+                sizes[0] += 1
+                continue
+        mask = MASKS[index]
+        if (mask == 0) if win else (SLOTS - popcount(mask) >= target):
+            return FOUND, spent, key, g
+        if spent >= chunk:
+            heap_push(heap, sizes[0], item)
+            sizes[0] += 1
+            return CHUNK, spent, -1, -1
+        spent += 1
+        make_room(store, sizes)
+        expand(lay, memo, store[0][0], store[1][0], store[2][0], sizes, e, g, bound)
+    return EMPTY, spent, -1, -1
+
+
+# --------------------------------------------------------------- the driver
+
+_local = threading.local()
+
+
+def memo_for_search() -> Ints:
+    """The model's memo of this thread, for one more search: allocated once (the
+    pages stay mapped), its entries tagged with the search's generation so that
+    the last search's ones no longer count (cleared when the tags wrap round)."""
+    memo: Ints | None = getattr(_local, "memo", None)
+    if memo is None or memo[MEMO_SIZE, 0] >= GENERATIONS:
+        memo = np.zeros((MEMO_SIZE + 1, 2), dtype=np.int64)
+        _local.memo = memo
+    memo[MEMO_SIZE, 0] += 1
+    return memo
+
+
+
+@dataclass
+class CompiledSearch:
+    """One shortest-line search, run chunk by chunk from Python.
+
+    ``values`` are the 28 pyramid values (0 where the slot is empty) then the
+    talon's in its cyclic order; the state is the pyramid mask, the talon mask,
+    the cut and the packed talon values (see :mod:`pyramide.solver.table`)."""
+
+    values: Sequence[int]
+    covering: bool
+    target: int
+    win: bool
+
+    def __post_init__(self) -> None:
+        lay = np.zeros(LAY, dtype=np.int64)
+        lay[: len(self.values)] = self.values
+        for s in range(SLOTS):
+            lay[BY_VALUE + self.values[s]] |= 1 << s
+        for i, value in enumerate(self.values[SLOTS:]):
+            lay[TALON_BY_VALUE + value] |= 1 << i
+        lay[COVERING_AT], lay[TARGET], lay[WIN] = self.covering, self.target, self.win
+        self.lay = lay
+        self.memo = memo_for_search()
+        self.store = (List([np.empty(1024, dtype=np.int64)]),
+                      List([np.empty((1024, ENTRY), dtype=np.int64)]),
+                      List([np.zeros((2, 4096), dtype=np.int64)]))
+        self.sizes = np.zeros(3, dtype=np.int64)
+        self.nodes = 0
+
+    def start(self, mask: int, tmask: int, cut: int, talon: int) -> None:
+        """Put the start state on the heap (with its full estimate)."""
+        index = INDEX[mask]
+        h = int(estimate(self.lay, self.memo, index, tmask, cut, talon, NEVER))
+        if h >= NEVER:
+            return
+        key = index | tmask << TMASK_AT | cut << CUT_AT
+        seen = self.store[2][0]
+        place = find(seen, key)
+        seen[0, place], seen[1, place] = key + 1, 0
+        self.store[1][0][0] = (index, tmask, cut, talon, key, h)
+        self.store[0][0][0] = (WEIGHT * h) << F_AT | G_MAX << G_AT
+        self.sizes[:] = 1
+
+    def run(self, bound: int, chunk: int) -> tuple[int, int, int]:
+        """One chunk: ``(status, line key, line length)`` (:data:`EMPTY`,
+        :data:`CHUNK` or :data:`FOUND`)."""
+        status, spent, key, g = run(self.lay, self.memo, self.store, self.sizes, bound, chunk)
+        self.nodes += int(spent)
+        return int(status), int(key), int(g)
+
+    def macros(self, key: int) -> list[tuple[int, tuple[int, ...]]]:
+        """The macros from the start to the state ``key``, first first: (talon index
+        to draw to, or -1; the places removed)."""
+        seen, entries = self.store[2][0], self.store[1][0]
+        out: list[tuple[int, tuple[int, ...]]] = []
+        while True:
+            packed = int(seen[1, find(seen, key)])
+            parent = (packed >> 27) - 1
+            if parent < 0:
+                break
+            draw_to, a, b = (packed & 31) - 1, (packed >> 5 & 63) - 1, (packed >> 11 & 63) - 1
+            out.append((draw_to, (a,) if b < 0 else (a, b)))
+            key = int(entries[parent, 4])
+        out.reverse()
+        return out
+
+
+def warm_up() -> None:
+    """Compile (or load from the cache) the search, on a tiny position."""
+    values = [KING] + [0] * (SLOTS - 1) + [1]
+    search = CompiledSearch(values, covering=False, target=SLOTS, win=True)
+    search.start(1, 1, 1, 1)
+    search.run(NEVER, 10)
