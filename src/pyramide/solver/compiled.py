@@ -266,12 +266,24 @@ def best(lay: Ints, memo: Ints, index: int, talon: int) -> int:
 
 
 @jit
+def floor_steps(lay: Ints, mask: int, target: int) -> int:
+    """A floor under :func:`fewest`: a step takes at most two cards, and to clear
+    the pyramid at most one card of each value of a class (a king alone)."""
+    gone = SLOTS - popcount(mask)
+    if target < SLOTS:
+        return (target - gone + 1) // 2
+    steps = popcount(mask & lay[BY_VALUE + KING])
+    for v in range(1, 7):
+        steps += max(popcount(mask & lay[BY_VALUE + v]), popcount(mask & lay[BY_VALUE + KING - v]))
+    return steps
+
+
+@jit
 def fewest(lay: Ints, memo: Ints, index: int, talon: int, target: int) -> int:
     """Fewest steps of the model from the state to ``target`` cards gone (``NEVER``)."""
     masks, free, nfree, cover, ncover = MASKS, FREE_SLOTS, NFREE, COVER, NCOVER
     if SLOTS - popcount(masks[index]) >= target:
         return 0
-    memo = memo
     key = index | talon << TALON_AT | target << TARGET_AT
     known = recall(memo, key)
     if known >= 0:
@@ -288,23 +300,24 @@ def fewest(lay: Ints, memo: Ints, index: int, talon: int, target: int) -> int:
         if king >= 0:
             result = 1 + fewest(lay, memo, drop(index, king, -1), talon, target)
         else:
+            floor = floor_steps(lay, masks[index], target)  # no child can beat it: stop there
             for i in range(n):
                 a = free[index, i]
                 for j in range(i + 1, n):
                     b = free[index, j]
-                    if values[a] + values[b] == KING:
+                    if result > floor and values[a] + values[b] == KING:
                         result = min(result, 1 + fewest(
                             lay, memo, drop(index, a, b), talon, target))
             if lay[COVERING_AT]:
                 for k in range(ncover[index]):
                     a, b = cover[index, k, 0], cover[index, k, 1]
-                    if values[a] + values[b] == KING:
+                    if result > floor and values[a] + values[b] == KING:
                         result = min(result, 1 + fewest(
                             lay, memo, drop(index, a, b), talon, target))
             for i in range(n):
                 a = free[index, i]
                 need = KING - values[a]
-                if need and count(talon, need):
+                if result > floor and need and count(talon, need):
                     result = min(result, 1 + fewest(
                         lay, memo, drop(index, a, -1), talon - one(need), target))
     remember(memo, key, result)
@@ -386,7 +399,6 @@ def draws_needed(lay: Ints, memo: Ints, index: int, tmask: int, cut: int,
         times[n] = depth + 1 + popcount(tmask & ((2 << i) - 1))
         packed[n + 1] = packed[n] + one(values[SLOTS + i])
         n += 1
-    memo = memo
     if best(lay, memo, index, packed[0]) >= target:
         return 0
     low, high = 0, n
@@ -439,7 +451,7 @@ def pack_macro(draw_to: int, a: int, b: int) -> int:
 @jit
 def spread(key: int, bits: int) -> int:
     """A hash of ``key`` in ``bits`` bits."""
-    return ((key * HASH) >> 24) & ((1 << bits) - 1)
+    return ((key * HASH) >> (64 - bits)) & ((1 << bits) - 1)
 
 
 @jit
