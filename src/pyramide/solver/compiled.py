@@ -524,6 +524,8 @@ def offer(lay: Ints, memo: Ints, heap: Ints, entries: Ints, seen: Ints, sizes: I
           g: int, index: int, tmask: int, cut: int, talon: int, parent: int, macro: int,
           bound: int) -> None:
     """Push a child unless a cheaper way to it is known or it cannot beat ``bound``."""
+    if g + floor_steps(lay, MASKS[index], lay[TARGET]) >= bound:
+        return
     key = index | tmask << TMASK_AT | cut << CUT_AT
     place = find(seen, key)
     if cost_at(seen, place) <= g:
