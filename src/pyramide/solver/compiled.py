@@ -367,10 +367,12 @@ def draws_for(lay: Ints, tmask: int, cut: int, reach: int, value: int, wanted: i
 
 
 @jit
-def draws_needed(lay: Ints, memo: Ints, index: int, tmask: int, cut: int,
-                 reach: int, target: int) -> int:
+def draws_needed(lay: Ints, memo: Ints, index: int, tmask: int, cut: int, reach: int,
+                 target: int, known: int, enough: int) -> int:
     """Draws and recycles before the last talon card a line needs can show (see
-    :meth:`pyramide.solver.shortest.Estimator.draws_needed`)."""
+    :meth:`pyramide.solver.shortest.Estimator.draws_needed`), looked for only above
+    ``known`` (the draws already known to be needed: returned when the answer is
+    no more), and only up to ``enough`` (any answer that large will do)."""
     values = lay
     times = np.empty(25, dtype=np.int64)
     packed = np.zeros(26, dtype=np.int64)
@@ -399,9 +401,17 @@ def draws_needed(lay: Ints, memo: Ints, index: int, tmask: int, cut: int,
         times[n] = depth + 1 + popcount(tmask & ((2 << i) - 1))
         packed[n + 1] = packed[n] + one(values[SLOTS + i])
         n += 1
-    if best(lay, memo, index, packed[0]) >= target:
-        return 0
-    low, high = 0, n
+    # prefixes of length ``low`` fall short, of length ``high`` reach the target
+    low = 0
+    while low < n and times[low] <= known:
+        low += 1
+    if best(lay, memo, index, packed[low]) >= target:
+        return known if low else 0
+    high = low
+    while high < n and times[high] < enough:
+        high += 1
+    if high < n and (high == low or best(lay, memo, index, packed[high]) < target):
+        return int(times[high])
     while high - low > 1:
         middle = (low + high) // 2
         if best(lay, memo, index, packed[middle]) >= target:
@@ -437,7 +447,8 @@ def estimate(lay: Ints, memo: Ints, index: int, tmask: int, cut: int, talon: int
         quick += draws
         if quick >= limit:
             return quick
-    return max(quick, moves + draws_needed(lay, memo, index, tmask, cut, reach, target))
+    return max(quick, moves + draws_needed(lay, memo, index, tmask, cut, reach, target,
+                                           quick - moves, limit - moves))
 
 
 # ------------------------------------------------------------------- search
