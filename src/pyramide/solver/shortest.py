@@ -81,41 +81,38 @@ def solve_shortest(
     position: Position, rules: Rules, budget: Budget, model: ReducedModel,
     trail: Trail | None = None,
 ) -> Solution:
-    """The :class:`Solution` with the shortest line found within ``budget``: the
-    reduced model's line (or the full search's) to start with, then
-    :func:`search_shortest`, which improves it and proves the best one shortest.
+    """The :class:`Solution` with the shortest line found within ``budget``.  Under
+    rules N and C the compiled search (:func:`search_compiled`) finds the lines and
+    proves the best one shortest (the reduced model's line stands in if the budget
+    ends before any is found); otherwise the full search's line comes first, and
+    :func:`search_shortest` improves it and proves the best one shortest.
     ``trail``, when given, receives each line as it is found (see :data:`Trail`)."""
     clock = time.process_time()
     table = Table(position, rules)
     start = table.start
     began = time.monotonic()
-    if reduced_rules(rules):
+    if reduced_rules(rules):  # the compiled search; the model's line only if it finds none
         target = model.best(start.mask, start.talon)
-        winnable: bool | None = target == SLOTS
-        best = [table.action(m) for m in realize(position, model.line(start.mask, start.talon))]
-        exact, spent = True, 0
-    else:
-        found = decide_full(table, budget, model)
-        if found.winnable is None:
-            return Solution(None, found.max_removed, [table.move(a) for a in found.line],
-                            exact=found.exact, method="shortest", nodes=found.nodes)
-        target, winnable, exact = found.max_removed, found.winnable, found.exact
-        best, spent = found.line, found.nodes
+        search = search_compiled(table, target, target == SLOTS, budget, trail=trail, clock=clock)
+        line = search.line if search.line is not None else [
+            table.action(m) for m in realize(position, model.line(start.mask, start.talon))]
+        return Solution(target == SLOTS, target, [table.move(a) for a in line],
+                        shortest=search.proven, method="shortest", nodes=search.nodes)
+    found = decide_full(table, budget, model)
+    if found.winnable is None:
+        return Solution(None, found.max_removed, [table.move(a) for a in found.line],
+                        exact=found.exact, method="shortest", nodes=found.nodes)
+    target, winnable, best = found.max_removed, bool(found.winnable), found.line
     if trail is not None:
         trail.append((time.process_time() - clock, len(best)))
-    left = budget.left(spent, time.monotonic() - began)
-    if left is None:
-        search = ShortestResult(None, False)
-    elif reduced_rules(rules):
-        search = search_compiled(table, target, bool(winnable), left, bound=len(best),
-                                 trail=trail, clock=clock)
-    else:
-        search = search_shortest(table, target, bool(winnable), left, model, weight=WEIGHT,
-                                 bound=len(best), trail=trail, clock=clock)
+    left = budget.left(found.nodes, time.monotonic() - began)
+    search = ShortestResult(None, False) if left is None else search_shortest(
+        table, target, winnable, left, model, weight=WEIGHT, bound=len(best), trail=trail,
+        clock=clock)
     if search.line is not None:
         best = search.line
     return Solution(winnable, target, [table.move(a) for a in best], shortest=search.proven,
-                    exact=exact, method="shortest", nodes=spent + search.nodes)
+                    exact=found.exact, method="shortest", nodes=found.nodes + search.nodes)
 
 
 WEIGHT = 2.0
@@ -185,7 +182,7 @@ def search_shortest(
     return ShortestResult(best, True, meter.nodes)
 
 
-CHUNK_STATES = 1000
+CHUNK_STATES = 4000
 """States the compiled search spends between two looks at the budget."""
 
 
