@@ -27,6 +27,8 @@ stamp=".venv/.installed$extras"
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
     .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip
     .venv/bin/python -m pip install -q --disable-pip-version-check -e ".$extras"
+    echo "Compiling the solver's shortest-line search (once, some 20 s)..."
+    .venv/bin/python -c "from pyramide.solver.compiled import warm_up; warm_up()"
     touch "$stamp"
 fi
 if [ -n "$extras" ] && [ ! -x /usr/bin/chromium ]; then

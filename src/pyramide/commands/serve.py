@@ -33,6 +33,7 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from pyramide.solver.compiled import warm_up
     from pyramide.web.app import create_app
     from pyramide.web.service import GameService
     from pyramide.web.store import Store
@@ -59,6 +60,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"Pyramide is running at {url}", flush=True)
     if not args.no_browser:
         threading.Timer(0.5, webbrowser.open, args=(url,)).start()
+    threading.Thread(target=warm_up, name="solver warm-up", daemon=True).start()
     config = uvicorn.Config(app, log_level="warning", access_log=False)
     server = uvicorn.Server(config)
     try:

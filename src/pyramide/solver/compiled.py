@@ -673,20 +673,20 @@ def run(lay: Ints, memo: Ints, store: Any, sizes: Ints, bound: int,
 
 # --------------------------------------------------------------- the driver
 
-_local = threading.local()
+_spare: list[Ints] = []
+_spare_lock = threading.Lock()
 
 
-def memo_for_search() -> Ints:
-    """The model's memo of this thread, for one more search: allocated once (the
+def take_memo() -> Ints:
+    """A memo for one search: a spare one when a search has given one back (its
     pages stay mapped), its entries tagged with the search's generation so that
-    the last search's ones no longer count (cleared when the tags wrap round)."""
-    memo: Ints | None = getattr(_local, "memo", None)
+    the last search's ones no longer count (a fresh memo when the tags wrap round)."""
+    with _spare_lock:
+        memo = _spare.pop() if _spare else None
     if memo is None or memo[MEMO_SIZE, 0] >= GENERATIONS:
         memo = np.zeros((MEMO_SIZE + 1, 2), dtype=np.int64)
-        _local.memo = memo
     memo[MEMO_SIZE, 0] += 1
     return memo
-
 
 
 @dataclass
@@ -711,7 +711,7 @@ class CompiledSearch:
             lay[TALON_BY_VALUE + value] |= 1 << i
         lay[COVERING_AT], lay[TARGET], lay[WIN] = self.covering, self.target, self.win
         self.lay = lay
-        self.memo = memo_for_search()
+        self.memo = take_memo()
         self.store = (List([np.empty(1024, dtype=np.int64)]),
                       List([np.empty((1024, ENTRY), dtype=np.int64)]),
                       List([np.zeros((2, 4096), dtype=np.int64)]))
@@ -739,6 +739,11 @@ class CompiledSearch:
         self.nodes += int(spent)
         return int(status), int(key), int(g)
 
+    def release(self) -> None:
+        """Give the memo back for the next search (this one is over)."""
+        with _spare_lock:
+            _spare.append(self.memo)
+
     def macros(self, key: int) -> list[tuple[int, tuple[int, ...]]]:
         """The macros from the start to the state ``key``, first first: (talon index
         to draw to, or -1; the places removed)."""
@@ -762,3 +767,4 @@ def warm_up() -> None:
     search = CompiledSearch(values, covering=False, target=SLOTS, win=True)
     search.start(1, 1, 1, 1)
     search.run(NEVER, 10)
+    search.release()
