@@ -63,9 +63,11 @@ MEMO_BITS = 20  # the model's memo: a cache of 2 ** 20 results
 MEMO_SIZE = 1 << MEMO_BITS
 GENERATION_AT, GENERATIONS = 52, 2047  # the search a memo entry belongs to
 HASH = 0x5851F42D4C957F2D
-BY_VALUE, TALON_BY_VALUE, COVERING_AT, TARGET, WIN, LAY = 52, 66, 80, 81, 82, 83
+BY_VALUE, TALON_BY_VALUE, COVERING_AT, TARGET, WIN = 52, 66, 80, 81, 82
+COUNTS_AT, OVER_AT, TIMES_AT, PACKED_AT, LAY = 83, 97, 111, 136, 162
 """The layout array: the values of the pyramid slots then of the talon cards, the
-masks of the pyramid slots and of the talon cards of each value, the flags."""
+masks of the pyramid slots and of the talon cards of each value, the flags; then
+room for the estimate's counts (so that it allocates nothing)."""
 
 
 EMPTY = 0
@@ -332,7 +334,8 @@ def waste_reach(lay: Ints, counts: Ints, tmask: int, cut: int) -> int:
     """The waste cards that removals alone might bring to the top (see
     :func:`pyramide.solver.table.waste_reach`)."""
     values = lay
-    over = np.zeros(KING + 1, dtype=np.int64)
+    over = lay[OVER_AT : OVER_AT + KING + 1]
+    over[:] = 0
     reach = 0
     index = below(tmask, cut)
     while index >= 0:
@@ -374,8 +377,9 @@ def draws_needed(lay: Ints, memo: Ints, index: int, tmask: int, cut: int, reach:
     ``known`` (the draws already known to be needed: returned when the answer is
     no more), and only up to ``enough`` (any answer that large will do)."""
     values = lay
-    times = np.empty(25, dtype=np.int64)
-    packed = np.zeros(26, dtype=np.int64)
+    times = lay[TIMES_AT : TIMES_AT + 25]
+    packed = lay[PACKED_AT : PACKED_AT + 26]
+    packed[0] = 0
     n = 0
     waste = (1 << cut) - 1
     rest = tmask & waste & reach
@@ -431,7 +435,8 @@ def estimate(lay: Ints, memo: Ints, index: int, tmask: int, cut: int, talon: int
     if moves >= NEVER:
         return NEVER
     mask = MASKS[index]
-    counts = np.zeros(KING + 1, dtype=np.int64)
+    counts = lay[COUNTS_AT : COUNTS_AT + KING + 1]
+    counts[0] = 0
     for v in range(1, KING + 1):
         counts[v] = popcount(mask & lay[BY_VALUE + v])
     reach = waste_reach(lay, counts, tmask, cut)
