@@ -61,7 +61,8 @@ ENTRY = 6  # index, tmask, cut, talon, key, h (h < 0: -1 - the cheap estimate, l
 ROOM = 256  # more than the children of one state
 MEMO_BITS = 20  # the model's memo: a cache of 2 ** 20 results
 MEMO_SIZE = 1 << MEMO_BITS
-GENERATION_AT, GENERATIONS = 52, 2047  # the search a memo entry belongs to
+KEY_BITS, RESULT_AT, RESULT_BITS = (1 << 52) - 1, 52, 31  # a memo entry: key, result
+GENERATION_AT, GENERATIONS = 57, 63  # and the search it belongs to
 HASH = 0x5851F42D4C957F2D
 BY_VALUE, TALON_BY_VALUE, COVERING_AT, TARGET, WIN = 52, 66, 80, 81, 82
 COUNTS_AT, OVER_AT, TIMES_AT, PACKED_AT, LAY = 83, 97, 111, 136, 162
@@ -474,15 +475,17 @@ def spread(key: int, bits: int) -> int:
 def recall(memo: Ints, key: int) -> int:
     """The model's result kept for ``key`` in this search, or -1 (the memo is a
     cache: a newer key may have taken the place)."""
-    place = spread(key, MEMO_BITS)
-    return memo[place, 1] if memo[place, 0] == key | memo[MEMO_SIZE, 0] << GENERATION_AT else -1
+    kept = memo[spread(key, MEMO_BITS)]
+    if kept & KEY_BITS != key or kept >> GENERATION_AT != memo[MEMO_SIZE]:
+        return -1
+    result = (kept >> RESULT_AT) & RESULT_BITS
+    return NEVER if result == RESULT_BITS else result
 
 
 @jit
 def remember(memo: Ints, key: int, result: int) -> None:
-    place = spread(key, MEMO_BITS)
-    memo[place, 0] = key | memo[MEMO_SIZE, 0] << GENERATION_AT
-    memo[place, 1] = result
+    memo[spread(key, MEMO_BITS)] = (key | min(result, RESULT_BITS) << RESULT_AT
+                                    | memo[MEMO_SIZE] << GENERATION_AT)
 
 
 @jit
@@ -685,12 +688,14 @@ _spare_lock = threading.Lock()
 def take_memo() -> Ints:
     """A memo for one search: a spare one when a search has given one back (its
     pages stay mapped), its entries tagged with the search's generation so that
-    the last search's ones no longer count (a fresh memo when the tags wrap round)."""
+    the last search's ones no longer count (cleared when the tags wrap round)."""
     with _spare_lock:
         memo = _spare.pop() if _spare else None
-    if memo is None or memo[MEMO_SIZE, 0] >= GENERATIONS:
-        memo = np.zeros((MEMO_SIZE + 1, 2), dtype=np.int64)
-    memo[MEMO_SIZE, 0] += 1
+    if memo is None:
+        memo = np.zeros(MEMO_SIZE + 1, dtype=np.int64)
+    elif memo[MEMO_SIZE] >= GENERATIONS:
+        memo[:] = 0
+    memo[MEMO_SIZE] += 1
     return memo
 
 
