@@ -207,12 +207,12 @@ def safe(lay: Ints, index: int, talon: int) -> tuple[int, int, int]:
     """The reduced model's safe step (slot, second slot or -1, talon value or 0);
     slot -1 when there is none."""
     masks, free, nfree, cover, ncover = MASKS, FREE_SLOTS, NFREE, COVER, NCOVER
-    values, covering = lay, lay[COVERING_AT]
+    covering = lay[COVERING_AT]
     mask = masks[index]
     n = nfree[index]
     for k in range(n):
         a = free[index, k]
-        v = values[a]
+        v = lay[a]
         if v == KING:
             return a, -1, 0
         w = KING - v
@@ -222,12 +222,12 @@ def safe(lay: Ints, index: int, talon: int) -> tuple[int, int, int]:
         a = free[index, i]
         for j in range(i + 1, n):
             b = free[index, j]
-            if values[a] + values[b] == KING and loose(lay, mask, talon, values[a], 1):
+            if lay[a] + lay[b] == KING and loose(lay, mask, talon, lay[a], 1):
                 return a, b, 0
     if covering:
         for k in range(ncover[index]):
             a, b = cover[index, k, 0], cover[index, k, 1]
-            if values[a] + values[b] == KING and loose(lay, mask, talon, values[a], 1):
+            if lay[a] + lay[b] == KING and loose(lay, mask, talon, lay[a], 1):
                 return a, b, 0
     return -1, -1, 0
 
@@ -244,23 +244,22 @@ def best(lay: Ints, memo: Ints, index: int, talon: int) -> int:
         result = best(lay, memo, drop(index, a, b), talon - one(w))
     else:
         masks, free, nfree, cover, ncover = MASKS, FREE_SLOTS, NFREE, COVER, NCOVER
-        values = lay
         result = SLOTS - popcount(masks[index])
         n = nfree[index]
         for i in range(n):
             a = free[index, i]
             for j in range(i + 1, n):
                 b = free[index, j]
-                if result < SLOTS and values[a] + values[b] == KING:
+                if result < SLOTS and lay[a] + lay[b] == KING:
                     result = max(result, best(lay, memo, drop(index, a, b), talon))
         if lay[COVERING_AT]:
             for k in range(ncover[index]):
                 a, b = cover[index, k, 0], cover[index, k, 1]
-                if result < SLOTS and values[a] + values[b] == KING:
+                if result < SLOTS and lay[a] + lay[b] == KING:
                     result = max(result, best(lay, memo, drop(index, a, b), talon))
         for i in range(n):
             a = free[index, i]
-            need = KING - values[a]
+            need = KING - lay[a]
             if result < SLOTS and need and count(talon, need):
                 result = max(result, best(lay, memo, drop(index, a, -1),
                                           talon - one(need)))
@@ -291,13 +290,12 @@ def fewest(lay: Ints, memo: Ints, index: int, talon: int, target: int) -> int:
     known = recall(memo, key)
     if known >= 0:
         return known
-    values = lay
     n = nfree[index]
     result = NEVER
     if best(lay, memo, index, talon) >= target:
         king = -1
         for i in range(n):
-            if values[free[index, i]] == KING:
+            if lay[free[index, i]] == KING:
                 king = free[index, i]
                 break
         if king >= 0:
@@ -308,18 +306,18 @@ def fewest(lay: Ints, memo: Ints, index: int, talon: int, target: int) -> int:
                 a = free[index, i]
                 for j in range(i + 1, n):
                     b = free[index, j]
-                    if result > floor and values[a] + values[b] == KING:
+                    if result > floor and lay[a] + lay[b] == KING:
                         result = min(result, 1 + fewest(
                             lay, memo, drop(index, a, b), talon, target))
             if lay[COVERING_AT]:
                 for k in range(ncover[index]):
                     a, b = cover[index, k, 0], cover[index, k, 1]
-                    if result > floor and values[a] + values[b] == KING:
+                    if result > floor and lay[a] + lay[b] == KING:
                         result = min(result, 1 + fewest(
                             lay, memo, drop(index, a, b), talon, target))
             for i in range(n):
                 a = free[index, i]
-                need = KING - values[a]
+                need = KING - lay[a]
                 if result > floor and need and count(talon, need):
                     result = min(result, 1 + fewest(
                         lay, memo, drop(index, a, -1), talon - one(need), target))
@@ -331,20 +329,19 @@ def fewest(lay: Ints, memo: Ints, index: int, talon: int, target: int) -> int:
 
 
 @jit
-def waste_reach(lay: Ints, counts: Ints, tmask: int, cut: int) -> int:
+def waste_reach(lay: Ints, tmask: int, cut: int) -> int:
     """The waste cards that removals alone might bring to the top (see
     :func:`pyramide.solver.table.waste_reach`)."""
-    values = lay
-    over = lay[OVER_AT : OVER_AT + KING + 1]
-    over[:] = 0
+    for v in range(KING + 1):
+        lay[OVER_AT + v] = 0
     reach = 0
     index = below(tmask, cut)
     while index >= 0:
         reach |= 1 << index
-        value = values[SLOTS + index]
+        value = lay[SLOTS + index]
         if value != KING:
-            over[value] += 1
-            if over[value] > counts[KING - value]:
+            lay[OVER_AT + value] += 1
+            if lay[OVER_AT + value] > lay[COUNTS_AT + KING - value]:
                 break
         index = below(tmask, index)
     return reach
@@ -377,18 +374,15 @@ def draws_needed(lay: Ints, memo: Ints, index: int, tmask: int, cut: int, reach:
     :meth:`pyramide.solver.shortest.Estimator.draws_needed`), looked for only above
     ``known`` (the draws already known to be needed: returned when the answer is
     no more), and only up to ``enough`` (any answer that large will do)."""
-    values = lay
-    times = lay[TIMES_AT : TIMES_AT + 25]
-    packed = lay[PACKED_AT : PACKED_AT + 26]
-    packed[0] = 0
+    lay[PACKED_AT] = 0
     n = 0
     waste = (1 << cut) - 1
     rest = tmask & waste & reach
     while rest:
         i = highbit(rest & -rest)
         rest &= rest - 1
-        times[n] = 0
-        packed[n + 1] = packed[n] + one(values[SLOTS + i])
+        lay[TIMES_AT + n] = 0
+        lay[PACKED_AT + n + 1] = lay[PACKED_AT + n] + one(lay[SLOTS + i])
         n += 1
     rest = tmask & ~waste
     depth = 0
@@ -396,34 +390,34 @@ def draws_needed(lay: Ints, memo: Ints, index: int, tmask: int, cut: int, reach:
         i = highbit(rest & -rest)
         rest &= rest - 1
         depth += 1
-        times[n] = depth
-        packed[n + 1] = packed[n] + one(values[SLOTS + i])
+        lay[TIMES_AT + n] = depth
+        lay[PACKED_AT + n + 1] = lay[PACKED_AT + n] + one(lay[SLOTS + i])
         n += 1
     rest = tmask & waste & ~reach
     while rest:
         i = highbit(rest & -rest)
         rest &= rest - 1
-        times[n] = depth + 1 + popcount(tmask & ((2 << i) - 1))
-        packed[n + 1] = packed[n] + one(values[SLOTS + i])
+        lay[TIMES_AT + n] = depth + 1 + popcount(tmask & ((2 << i) - 1))
+        lay[PACKED_AT + n + 1] = lay[PACKED_AT + n] + one(lay[SLOTS + i])
         n += 1
     # prefixes of length ``low`` fall short, of length ``high`` reach the target
     low = 0
-    while low < n and times[low] <= known:
+    while low < n and lay[TIMES_AT + low] <= known:
         low += 1
-    if best(lay, memo, index, packed[low]) >= target:
+    if best(lay, memo, index, lay[PACKED_AT + low]) >= target:
         return known if low else 0
     high = low
-    while high < n and times[high] < enough:
+    while high < n and lay[TIMES_AT + high] < enough:
         high += 1
-    if high < n and (high == low or best(lay, memo, index, packed[high]) < target):
-        return int(times[high])
+    if high < n and (high == low or best(lay, memo, index, lay[PACKED_AT + high]) < target):
+        return int(lay[TIMES_AT + high])
     while high - low > 1:
         middle = (low + high) // 2
-        if best(lay, memo, index, packed[middle]) >= target:
+        if best(lay, memo, index, lay[PACKED_AT + middle]) >= target:
             high = middle
         else:
             low = middle
-    return int(times[high - 1])
+    return int(lay[TIMES_AT + high - 1])
 
 
 @jit
@@ -436,17 +430,16 @@ def estimate(lay: Ints, memo: Ints, index: int, tmask: int, cut: int, talon: int
     if moves >= NEVER:
         return NEVER
     mask = MASKS[index]
-    counts = lay[COUNTS_AT : COUNTS_AT + KING + 1]
-    counts[0] = 0
+    lay[COUNTS_AT] = 0
     for v in range(1, KING + 1):
-        counts[v] = popcount(mask & lay[BY_VALUE + v])
-    reach = waste_reach(lay, counts, tmask, cut)
+        lay[COUNTS_AT + v] = popcount(mask & lay[BY_VALUE + v])
+    reach = waste_reach(lay, tmask, cut)
     quick = moves
     if win:
         draws = 0
         for v in range(1, 7):
             w = KING - v
-            a, b = counts[v], counts[w]
+            a, b = lay[COUNTS_AT + v], lay[COUNTS_AT + w]
             short, value = (a - b, w) if a >= b else (b - a, v)
             if short:
                 draws = max(draws, draws_for(lay, tmask, cut, reach, value, short))
@@ -565,18 +558,21 @@ def offer(lay: Ints, memo: Ints, heap: Ints, entries: Ints, seen: Ints, sizes: I
 
 
 @jit
-def make_room(store: Any, sizes: Ints) -> None:
+def make_room(store: Any, sizes: Ints) -> bool:
     """Grow the heap, the entries and the table of states seen so that one
-    state's children fit."""
+    state's children fit; True when one of them moved."""
     heap, entries, seen = store[0][0], store[1][0], store[2][0]
+    moved = False
     if sizes[0] + ROOM > heap.shape[0]:
         bigger = np.empty(2 * heap.shape[0] + ROOM, dtype=np.int64)
         bigger[: sizes[0]] = heap[: sizes[0]]
         store[0][0] = bigger
+        moved = True
     if sizes[1] + ROOM > entries.shape[0]:
         more = np.empty((2 * entries.shape[0] + ROOM, ENTRY), dtype=np.int64)
         more[: sizes[1]] = entries[: sizes[1]]
         store[1][0] = more
+        moved = True
     if 2 * (sizes[2] + ROOM) > seen.shape[1]:
         wider = np.zeros((2, 2 * seen.shape[1]), dtype=np.int64)
         for place in range(seen.shape[1]):
@@ -584,6 +580,8 @@ def make_room(store: Any, sizes: Ints) -> None:
                 there = find(wider, seen[0, place] - 1)
                 wider[0, there], wider[1, there] = seen[0, place], seen[1, place]
         store[2][0] = wider
+        moved = True
+    return moved
 
 
 @jit
@@ -592,13 +590,12 @@ def expand(lay: Ints, memo: Ints, heap: Ints, entries: Ints, seen: Ints, sizes: 
     """Offer the children of entry ``e`` in the macro graph: a free king alone, else
     the pyramid pairs and every talon card brought on top with its partners."""
     free, nfree, cover, ncover = FREE_SLOTS, NFREE, COVER, NCOVER
-    values = lay
     index, tmask, cut = entries[e, 0], entries[e, 1], entries[e, 2]
     talon = entries[e, 3]
     n = nfree[index]
     for i in range(n):
         s = free[index, i]
-        if values[s] == KING:
+        if lay[s] == KING:
             offer(lay, memo, heap, entries, seen, sizes, g + 1, drop(index, s, -1), tmask,
                   cut, talon, e, pack_macro(-1, s, -1), bound)
             return
@@ -606,13 +603,13 @@ def expand(lay: Ints, memo: Ints, heap: Ints, entries: Ints, seen: Ints, sizes: 
         a = free[index, i]
         for j in range(i + 1, n):
             b = free[index, j]
-            if values[a] + values[b] == KING:
+            if lay[a] + lay[b] == KING:
                 offer(lay, memo, heap, entries, seen, sizes, g + 1, drop(index, a, b), tmask,
                       cut, talon, e, pack_macro(-1, a, b), bound)
     if lay[COVERING_AT]:
         for k in range(ncover[index]):
             a, b = cover[index, k, 0], cover[index, k, 1]
-            if values[a] + values[b] == KING:
+            if lay[a] + lay[b] == KING:
                 offer(lay, memo, heap, entries, seen, sizes, g + 1, drop(index, a, b), tmask,
                       cut, talon, e, pack_macro(-1, a, b), bound)
     rest = tmask
@@ -620,7 +617,7 @@ def expand(lay: Ints, memo: Ints, heap: Ints, entries: Ints, seen: Ints, sizes: 
         low = rest & -rest
         rest ^= low
         t = highbit(low)
-        value = values[SLOTS + t]
+        value = lay[SLOTS + t]
         steps = -1
         child_tmask = tmask ^ low
         child_cut = below(child_tmask, t) + 1
@@ -631,7 +628,7 @@ def expand(lay: Ints, memo: Ints, heap: Ints, entries: Ints, seen: Ints, sizes: 
             continue
         for i in range(n):
             s = free[index, i]
-            if values[s] + value == KING:
+            if lay[s] + value == KING:
                 if steps < 0:
                     steps = cycle_distance(tmask, cut, t + 1)
                 offer(lay, memo, heap, entries, seen, sizes, g + steps + 1, drop(index, s, -1),
@@ -646,8 +643,8 @@ def run(lay: Ints, memo: Ints, store: Any, sizes: Ints, bound: int,
     ``chunk`` states are spent: ``(status, states spent, line key, line length)``."""
     target, win = lay[TARGET], lay[WIN]
     spent = 0
+    heap, entries, seen = store[0][0], store[1][0], store[2][0]
     while sizes[0] > 0:
-        heap, entries, seen = store[0][0], store[1][0], store[2][0]
         item = heap_pop(heap, sizes[0])
         sizes[0] -= 1
         e = item & ENTRY_MASK
@@ -674,8 +671,9 @@ def run(lay: Ints, memo: Ints, store: Any, sizes: Ints, bound: int,
             sizes[0] += 1
             return CHUNK, spent, -1, -1
         spent += 1
-        make_room(store, sizes)
-        expand(lay, memo, store[0][0], store[1][0], store[2][0], sizes, e, g, bound)
+        if make_room(store, sizes):
+            heap, entries, seen = store[0][0], store[1][0], store[2][0]
+        expand(lay, memo, heap, entries, seen, sizes, e, g, bound)
     return EMPTY, spent, -1, -1
 
 
