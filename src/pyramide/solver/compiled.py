@@ -15,7 +15,8 @@ index     a downset's place in :data:`pyramide.solver.downsets.DOWNSETS` (11 bit
           index left after removing a free slot.
 talon     the packed counts of the talon values, as in :mod:`pyramide.solver.reduced`.
 key       a state as one int: index | tmask << 11 | cut << 35 (the model's memo:
-          index | talon << 11, and the target above bit 47 for the fewest steps).
+          index | talon << 11, and above bit 47 which answer it keeps; a search
+          has one target, so the memo's keys leave it out).
 entry     one push onto the heap: a row of :data:`ENTRY` fields; the heap holds
           ints ordering the entries as the interpreted search orders its tuples
           (``f``, then the larger ``g``), the entry's number last.
@@ -53,7 +54,8 @@ def jit(fn: Fn) -> Fn:
 
 KING = 13
 NEVER = 1 << 30
-TMASK_AT, CUT_AT, TALON_AT, TARGET_AT = 11, 35, 11, 47
+TMASK_AT, CUT_AT, TALON_AT = 11, 35, 11
+FEWEST_TAG, REACH_TAG = 1 << 47, 2 << 47  # the model's memo keys of each kind
 G_AT, F_AT, G_MAX = 34, 44, 1023
 ENTRY_MASK = (1 << G_AT) - 1
 WEIGHT = 2
@@ -233,47 +235,56 @@ def safe(lay: Ints, index: int, talon: int) -> tuple[int, int, int]:
 
 
 @jit
-def best(lay: Ints, memo: Ints, index: int, talon: int) -> int:
-    """Most pyramid cards gone (28 = winnable) reachable from the state."""
-    key = index | talon << TALON_AT
+def reaches(lay: Ints, memo: Ints, index: int, talon: int) -> int:
+    """1 when the reduced model reaches the search's target (that many pyramid
+    cards gone) from the state, else 0: a search of the model that stops at the
+    first line reaching it (safe steps taken at once, as in the model)."""
+    if SLOTS - popcount(MASKS[index]) >= lay[TARGET]:
+        return 1
+    key = index | talon << TALON_AT | REACH_TAG
     known = recall(memo, key)
     if known >= 0:
         return known
     a, b, w = safe(lay, index, talon)
     if a >= 0:
-        result = best(lay, memo, drop(index, a, b), talon - one(w))
+        result = reaches(lay, memo, drop(index, a, b), talon - one(w))
     else:
-        masks, free, nfree, cover, ncover = MASKS, FREE_SLOTS, NFREE, COVER, NCOVER
-        result = SLOTS - popcount(masks[index])
+        free, nfree, cover, ncover = FREE_SLOTS, NFREE, COVER, NCOVER
+        result = 0
         n = nfree[index]
         for i in range(n):
             a = free[index, i]
             for j in range(i + 1, n):
                 b = free[index, j]
-                if result < SLOTS and lay[a] + lay[b] == KING:
-                    result = max(result, best(lay, memo, drop(index, a, b), talon))
+                if not result and lay[a] + lay[b] == KING:
+                    result = reaches(lay, memo, drop(index, a, b), talon)
         if lay[COVERING_AT]:
             for k in range(ncover[index]):
                 a, b = cover[index, k, 0], cover[index, k, 1]
-                if result < SLOTS and lay[a] + lay[b] == KING:
-                    result = max(result, best(lay, memo, drop(index, a, b), talon))
+                if not result and lay[a] + lay[b] == KING:
+                    result = reaches(lay, memo, drop(index, a, b), talon)
         for i in range(n):
             a = free[index, i]
             need = KING - lay[a]
-            if result < SLOTS and need and count(talon, need):
-                result = max(result, best(lay, memo, drop(index, a, -1),
-                                          talon - one(need)))
+            if not result and need and count(talon, need):
+                result = reaches(lay, memo, drop(index, a, -1), talon - one(need))
     remember(memo, key, result)
     return result
 
 
 @jit
-def floor_steps(lay: Ints, mask: int, target: int) -> int:
-    """A floor under :func:`fewest`: a step takes at most two cards, and to clear
-    the pyramid at most one card of each value of a class (a king alone)."""
-    gone = SLOTS - popcount(mask)
+def floor_steps(lay: Ints, mask: int) -> int:
+    """A floor under :func:`fewest`: a step takes two pyramid cards only as a pair
+    of the pyramid (at most as many as the smaller value of each class has), and
+    to clear the pyramid at most one card of each value of a class (a king alone)."""
+    target = int(lay[TARGET])
     if target < SLOTS:
-        return (target - gone + 1) // 2
+        pairs = 0
+        for v in range(1, 7):
+            pairs += min(popcount(mask & lay[BY_VALUE + v]),
+                         popcount(mask & lay[BY_VALUE + KING - v]))
+        need = target - (SLOTS - popcount(mask))
+        return need - min(pairs, need // 2)
     steps = popcount(mask & lay[BY_VALUE + KING])
     for v in range(1, 7):
         steps += max(popcount(mask & lay[BY_VALUE + v]), popcount(mask & lay[BY_VALUE + KING - v]))
@@ -281,46 +292,47 @@ def floor_steps(lay: Ints, mask: int, target: int) -> int:
 
 
 @jit
-def fewest(lay: Ints, memo: Ints, index: int, talon: int, target: int) -> int:
-    """Fewest steps of the model from the state to ``target`` cards gone (``NEVER``)."""
+def fewest(lay: Ints, memo: Ints, index: int, talon: int) -> int:
+    """Fewest steps of the model from the state to the search's target (``NEVER``)."""
+    target = lay[TARGET]
     masks, free, nfree, cover, ncover = MASKS, FREE_SLOTS, NFREE, COVER, NCOVER
     if SLOTS - popcount(masks[index]) >= target:
         return 0
-    key = index | talon << TALON_AT | target << TARGET_AT
+    key = index | talon << TALON_AT | FEWEST_TAG
     known = recall(memo, key)
     if known >= 0:
         return known
     n = nfree[index]
     result = NEVER
-    if best(lay, memo, index, talon) >= target:
+    if reaches(lay, memo, index, talon):
         king = -1
         for i in range(n):
             if lay[free[index, i]] == KING:
                 king = free[index, i]
                 break
         if king >= 0:
-            result = 1 + fewest(lay, memo, drop(index, king, -1), talon, target)
+            result = 1 + fewest(lay, memo, drop(index, king, -1), talon)
         else:
-            floor = floor_steps(lay, masks[index], target)  # no child can beat it: stop there
+            floor = floor_steps(lay, masks[index])  # no child can beat it: stop there
             for i in range(n):
                 a = free[index, i]
                 for j in range(i + 1, n):
                     b = free[index, j]
                     if result > floor and lay[a] + lay[b] == KING:
                         result = min(result, 1 + fewest(
-                            lay, memo, drop(index, a, b), talon, target))
+                            lay, memo, drop(index, a, b), talon))
             if lay[COVERING_AT]:
                 for k in range(ncover[index]):
                     a, b = cover[index, k, 0], cover[index, k, 1]
                     if result > floor and lay[a] + lay[b] == KING:
                         result = min(result, 1 + fewest(
-                            lay, memo, drop(index, a, b), talon, target))
+                            lay, memo, drop(index, a, b), talon))
             for i in range(n):
                 a = free[index, i]
                 need = KING - lay[a]
                 if result > floor and need and count(talon, need):
                     result = min(result, 1 + fewest(
-                        lay, memo, drop(index, a, -1), talon - one(need), target))
+                        lay, memo, drop(index, a, -1), talon - one(need)))
     remember(memo, key, result)
     return result
 
@@ -369,7 +381,7 @@ def draws_for(lay: Ints, tmask: int, cut: int, reach: int, value: int, wanted: i
 
 @jit
 def draws_needed(lay: Ints, memo: Ints, index: int, tmask: int, cut: int, reach: int,
-                 target: int, known: int, enough: int) -> int:
+                 known: int, enough: int) -> int:
     """Draws and recycles before the last talon card a line needs can show (see
     :meth:`pyramide.solver.shortest.Estimator.draws_needed`), looked for only above
     ``known`` (the draws already known to be needed: returned when the answer is
@@ -404,16 +416,16 @@ def draws_needed(lay: Ints, memo: Ints, index: int, tmask: int, cut: int, reach:
     low = 0
     while low < n and lay[TIMES_AT + low] <= known:
         low += 1
-    if best(lay, memo, index, lay[PACKED_AT + low]) >= target:
+    if reaches(lay, memo, index, lay[PACKED_AT + low]):
         return known if low else 0
     high = low
     while high < n and lay[TIMES_AT + high] < enough:
         high += 1
-    if high < n and (high == low or best(lay, memo, index, lay[PACKED_AT + high]) < target):
+    if high < n and (high == low or not reaches(lay, memo, index, lay[PACKED_AT + high])):
         return int(lay[TIMES_AT + high])
     while high - low > 1:
         middle = (low + high) // 2
-        if best(lay, memo, index, lay[PACKED_AT + middle]) >= target:
+        if reaches(lay, memo, index, lay[PACKED_AT + middle]):
             high = middle
         else:
             low = middle
@@ -425,8 +437,8 @@ def estimate(lay: Ints, memo: Ints, index: int, tmask: int, cut: int, talon: int
              limit: int) -> int:
     """The admissible estimate of the moves to the goal, or a weaker one that
     already reaches ``limit``."""
-    target, win = lay[TARGET], lay[WIN]
-    moves = fewest(lay, memo, index, talon, target)
+    win = lay[WIN]
+    moves = fewest(lay, memo, index, talon)
     if moves >= NEVER:
         return NEVER
     mask = MASKS[index]
@@ -446,7 +458,7 @@ def estimate(lay: Ints, memo: Ints, index: int, tmask: int, cut: int, talon: int
         quick += draws
         if quick >= limit:
             return quick
-    return max(quick, moves + draws_needed(lay, memo, index, tmask, cut, reach, target,
+    return max(quick, moves + draws_needed(lay, memo, index, tmask, cut, reach,
                                            quick - moves, limit - moves))
 
 
@@ -536,13 +548,13 @@ def offer(lay: Ints, memo: Ints, heap: Ints, entries: Ints, seen: Ints, sizes: I
           g: int, index: int, tmask: int, cut: int, talon: int, parent: int, macro: int,
           bound: int) -> None:
     """Push a child unless a cheaper way to it is known or it cannot beat ``bound``."""
-    if g + floor_steps(lay, MASKS[index], lay[TARGET]) >= bound:
+    if g + floor_steps(lay, MASKS[index]) >= bound:
         return
     key = index | tmask << TMASK_AT | cut << CUT_AT
     place = find(seen, key)
     if cost_at(seen, place) <= g:
         return
-    cheap = fewest(lay, memo, index, talon, lay[TARGET])
+    cheap = fewest(lay, memo, index, talon)
     if g + cheap >= bound:
         return
     if not seen[0, place]:
