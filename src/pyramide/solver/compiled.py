@@ -67,10 +67,13 @@ KEY_BITS, RESULT_AT, RESULT_BITS = (1 << 52) - 1, 52, 31  # a memo entry: key, r
 GENERATION_AT, GENERATIONS = 57, 63  # and the search it belongs to
 HASH = 0x5851F42D4C957F2D
 BY_VALUE, TALON_BY_VALUE, COVERING_AT, TARGET, WIN = 52, 66, 80, 81, 82
-COUNTS_AT, OVER_AT, TIMES_AT, PACKED_AT, LAY = 83, 97, 111, 136, 162
+COUNTS_AT, OVER_AT, TIMES_AT, PACKED_AT, CHILD_AT = 83, 97, 111, 136, 162
+CHILD = 6  # a child: moves from the start, index, tmask, cut, talon, macro
+LAY = CHILD_AT + CHILD * ROOM
 """The layout array: the values of the pyramid slots then of the talon cards, the
 masks of the pyramid slots and of the talon cards of each value, the flags; then
-room for the estimate's counts (so that it allocates nothing)."""
+room for the estimate's counts and for the children of a state (so that the
+search allocates nothing per state)."""
 
 
 EMPTY = 0
@@ -544,29 +547,14 @@ def heap_pop(heap: Ints, n: int) -> int:
 
 
 @jit
-def offer(lay: Ints, memo: Ints, heap: Ints, entries: Ints, seen: Ints, sizes: Ints,
-          g: int, index: int, tmask: int, cut: int, talon: int, parent: int, macro: int,
-          bound: int) -> None:
-    """Push a child unless a cheaper way to it is known or it cannot beat ``bound``."""
-    if g + floor_steps(lay, MASKS[index]) >= bound:
-        return
-    key = index | tmask << TMASK_AT | cut << CUT_AT
-    place = find(seen, key)
-    if cost_at(seen, place) <= g:
-        return
-    cheap = fewest(lay, memo, index, talon)
-    if g + cheap >= bound:
-        return
-    if not seen[0, place]:
-        seen[0, place] = key + 1
-        sizes[2] += 1
-    seen[1, place] = (parent + 1) << 27 | g << 17 | macro
-    e = sizes[1]
-    entries[e, 0], entries[e, 1], entries[e, 2] = index, tmask, cut
-    entries[e, 3], entries[e, 4], entries[e, 5] = talon, key, -1 - cheap
-    heap_push(heap, sizes[0], (g + WEIGHT * cheap) << F_AT | (G_MAX - g) << G_AT | e)
-    sizes[0] += 1
-    sizes[1] += 1
+def add_child(lay: Ints, k: int, g: int, index: int, tmask: int, cut: int, talon: int,
+              macro: int) -> int:
+    """Write child ``k`` (its moves from the start, state and macro) into the
+    children's room of the layout array; the count of children after it."""
+    at = CHILD_AT + CHILD * k
+    lay[at], lay[at + 1], lay[at + 2] = g, index, tmask
+    lay[at + 3], lay[at + 4], lay[at + 5] = cut, talon, macro
+    return k + 1
 
 
 @jit
@@ -597,33 +585,31 @@ def make_room(store: Any, sizes: Ints) -> bool:
 
 
 @jit
-def expand(lay: Ints, memo: Ints, heap: Ints, entries: Ints, seen: Ints, sizes: Ints,
-           e: int, g: int, bound: int) -> None:
-    """Offer the children of entry ``e`` in the macro graph: a free king alone, else
-    the pyramid pairs and every talon card brought on top with its partners."""
+def children(lay: Ints, index: int, tmask: int, cut: int, talon: int, g: int) -> int:
+    """The children of a state in the macro graph, written into the children's room
+    (:func:`add_child`), and their count: a free king alone, else the pyramid pairs
+    and every talon card brought on top with its partners."""
     free, nfree, cover, ncover = FREE_SLOTS, NFREE, COVER, NCOVER
-    index, tmask, cut = entries[e, 0], entries[e, 1], entries[e, 2]
-    talon = entries[e, 3]
     n = nfree[index]
     for i in range(n):
         s = free[index, i]
         if lay[s] == KING:
-            offer(lay, memo, heap, entries, seen, sizes, g + 1, drop(index, s, -1), tmask,
-                  cut, talon, e, pack_macro(-1, s, -1), bound)
-            return
+            return add_child(lay, 0, g + 1, drop(index, s, -1), tmask, cut, talon,
+                             pack_macro(-1, s, -1))
+    k = 0
     for i in range(n):
         a = free[index, i]
         for j in range(i + 1, n):
             b = free[index, j]
             if lay[a] + lay[b] == KING:
-                offer(lay, memo, heap, entries, seen, sizes, g + 1, drop(index, a, b), tmask,
-                      cut, talon, e, pack_macro(-1, a, b), bound)
+                k = add_child(lay, k, g + 1, drop(index, a, b), tmask, cut, talon,
+                              pack_macro(-1, a, b))
     if lay[COVERING_AT]:
-        for k in range(ncover[index]):
-            a, b = cover[index, k, 0], cover[index, k, 1]
+        for c in range(ncover[index]):
+            a, b = cover[index, c, 0], cover[index, c, 1]
             if lay[a] + lay[b] == KING:
-                offer(lay, memo, heap, entries, seen, sizes, g + 1, drop(index, a, b), tmask,
-                      cut, talon, e, pack_macro(-1, a, b), bound)
+                k = add_child(lay, k, g + 1, drop(index, a, b), tmask, cut, talon,
+                              pack_macro(-1, a, b))
     rest = tmask
     while rest:
         low = rest & -rest
@@ -635,17 +621,17 @@ def expand(lay: Ints, memo: Ints, heap: Ints, entries: Ints, seen: Ints, sizes: 
         child_cut = below(child_tmask, t) + 1
         if value == KING:
             steps = cycle_distance(tmask, cut, t + 1)
-            offer(lay, memo, heap, entries, seen, sizes, g + steps + 1, index, child_tmask,
-                  child_cut, talon, e, pack_macro(t, SLOTS + t, -1), bound)
+            k = add_child(lay, k, g + steps + 1, index, child_tmask, child_cut, talon,
+                          pack_macro(t, SLOTS + t, -1))
             continue
         for i in range(n):
             s = free[index, i]
             if lay[s] + value == KING:
                 if steps < 0:
                     steps = cycle_distance(tmask, cut, t + 1)
-                offer(lay, memo, heap, entries, seen, sizes, g + steps + 1, drop(index, s, -1),
-                      child_tmask, child_cut, talon - one(value), e,
-                      pack_macro(t, s, SLOTS + t), bound)
+                k = add_child(lay, k, g + steps + 1, drop(index, s, -1), child_tmask,
+                              child_cut, talon - one(value), pack_macro(t, s, SLOTS + t))
+    return k
 
 
 @jit
@@ -685,7 +671,31 @@ def run(lay: Ints, memo: Ints, store: Any, sizes: Ints, bound: int,
         spent += 1
         if make_room(store, sizes):
             heap, entries, seen = store[0][0], store[1][0], store[2][0]
-        expand(lay, memo, heap, entries, seen, sizes, e, g, bound)
+        for c in range(children(lay, index, tmask, cut, talon, g)):
+            # offer each child: not when its floor or its estimate cannot beat the
+            # bound, nor when a way to it as cheap is known
+            at = CHILD_AT + CHILD * c
+            g2, index2, tmask2 = lay[at], lay[at + 1], lay[at + 2]
+            cut2, talon2, macro = lay[at + 3], lay[at + 4], lay[at + 5]
+            if g2 + floor_steps(lay, MASKS[index2]) >= bound:
+                continue
+            key2 = index2 | tmask2 << TMASK_AT | cut2 << CUT_AT
+            place = find(seen, key2)
+            if cost_at(seen, place) <= g2:
+                continue
+            cheap = fewest(lay, memo, index2, talon2)
+            if g2 + cheap >= bound:
+                continue
+            if not seen[0, place]:
+                seen[0, place] = key2 + 1
+                sizes[2] += 1
+            seen[1, place] = (e + 1) << 27 | g2 << 17 | macro
+            e2 = sizes[1]
+            entries[e2, 0], entries[e2, 1], entries[e2, 2] = index2, tmask2, cut2
+            entries[e2, 3], entries[e2, 4], entries[e2, 5] = talon2, key2, -1 - cheap
+            heap_push(heap, sizes[0], (g2 + WEIGHT * cheap) << F_AT | (G_MAX - g2) << G_AT | e2)
+            sizes[0] += 1
+            sizes[1] += 1
     return EMPTY, spent, -1, -1
 
 
