@@ -69,11 +69,15 @@ HASH = 0x5851F42D4C957F2D
 BY_VALUE, TALON_BY_VALUE, COVERING_AT, TARGET, WIN = 52, 66, 80, 81, 82
 COUNTS_AT, OVER_AT, TIMES_AT, PACKED_AT, CHILD_AT = 83, 97, 111, 136, 162
 CHILD = 6  # a child: moves from the start, index, tmask, cut, talon, macro
-LAY = CHILD_AT + CHILD * ROOM
+MEMO_AT = CHILD_AT + CHILD * ROOM
+GENERATION = MEMO_AT + MEMO_SIZE
+LAY = GENERATION + 1
 """The layout array: the values of the pyramid slots then of the talon cards, the
 masks of the pyramid slots and of the talon cards of each value, the flags; then
 room for the estimate's counts and for the children of a state (so that the
-search allocates nothing per state)."""
+search allocates nothing per state); then the model's memo and the search's
+generation (one array for all: each array a compiled function takes costs it
+two atomic reference counts per call)."""
 
 
 EMPTY = 0
@@ -238,19 +242,19 @@ def safe(lay: Ints, index: int, talon: int) -> tuple[int, int, int]:
 
 
 @jit
-def reaches(lay: Ints, memo: Ints, index: int, talon: int) -> int:
+def reaches(lay: Ints, index: int, talon: int) -> int:
     """1 when the reduced model reaches the search's target (that many pyramid
     cards gone) from the state, else 0: a search of the model that stops at the
     first line reaching it (safe steps taken at once, as in the model)."""
     if SLOTS - popcount(MASKS[index]) >= lay[TARGET]:
         return 1
     key = index | talon << TALON_AT | REACH_TAG
-    known = recall(memo, key)
+    known = recall(lay, key)
     if known >= 0:
         return known
     a, b, w = safe(lay, index, talon)
     if a >= 0:
-        result = reaches(lay, memo, drop(index, a, b), talon - one(w))
+        result = reaches(lay, drop(index, a, b), talon - one(w))
     else:
         free, nfree, cover, ncover = FREE_SLOTS, NFREE, COVER, NCOVER
         result = 0
@@ -260,18 +264,18 @@ def reaches(lay: Ints, memo: Ints, index: int, talon: int) -> int:
             for j in range(i + 1, n):
                 b = free[index, j]
                 if not result and lay[a] + lay[b] == KING:
-                    result = reaches(lay, memo, drop(index, a, b), talon)
+                    result = reaches(lay, drop(index, a, b), talon)
         if lay[COVERING_AT]:
             for k in range(ncover[index]):
                 a, b = cover[index, k, 0], cover[index, k, 1]
                 if not result and lay[a] + lay[b] == KING:
-                    result = reaches(lay, memo, drop(index, a, b), talon)
+                    result = reaches(lay, drop(index, a, b), talon)
         for i in range(n):
             a = free[index, i]
             need = KING - lay[a]
             if not result and need and count(talon, need):
-                result = reaches(lay, memo, drop(index, a, -1), talon - one(need))
-    remember(memo, key, result)
+                result = reaches(lay, drop(index, a, -1), talon - one(need))
+    remember(lay, key, result)
     return result
 
 
@@ -295,26 +299,26 @@ def floor_steps(lay: Ints, mask: int) -> int:
 
 
 @jit
-def fewest(lay: Ints, memo: Ints, index: int, talon: int) -> int:
+def fewest(lay: Ints, index: int, talon: int) -> int:
     """Fewest steps of the model from the state to the search's target (``NEVER``)."""
     target = lay[TARGET]
     masks, free, nfree, cover, ncover = MASKS, FREE_SLOTS, NFREE, COVER, NCOVER
     if SLOTS - popcount(masks[index]) >= target:
         return 0
     key = index | talon << TALON_AT | FEWEST_TAG
-    known = recall(memo, key)
+    known = recall(lay, key)
     if known >= 0:
         return known
     n = nfree[index]
     result = NEVER
-    if reaches(lay, memo, index, talon):
+    if reaches(lay, index, talon):
         king = -1
         for i in range(n):
             if lay[free[index, i]] == KING:
                 king = free[index, i]
                 break
         if king >= 0:
-            result = 1 + fewest(lay, memo, drop(index, king, -1), talon)
+            result = 1 + fewest(lay, drop(index, king, -1), talon)
         else:
             floor = floor_steps(lay, masks[index])  # no child can beat it: stop there
             for i in range(n):
@@ -323,20 +327,20 @@ def fewest(lay: Ints, memo: Ints, index: int, talon: int) -> int:
                     b = free[index, j]
                     if result > floor and lay[a] + lay[b] == KING:
                         result = min(result, 1 + fewest(
-                            lay, memo, drop(index, a, b), talon))
+                            lay, drop(index, a, b), talon))
             if lay[COVERING_AT]:
                 for k in range(ncover[index]):
                     a, b = cover[index, k, 0], cover[index, k, 1]
                     if result > floor and lay[a] + lay[b] == KING:
                         result = min(result, 1 + fewest(
-                            lay, memo, drop(index, a, b), talon))
+                            lay, drop(index, a, b), talon))
             for i in range(n):
                 a = free[index, i]
                 need = KING - lay[a]
                 if result > floor and need and count(talon, need):
                     result = min(result, 1 + fewest(
-                        lay, memo, drop(index, a, -1), talon - one(need)))
-    remember(memo, key, result)
+                        lay, drop(index, a, -1), talon - one(need)))
+    remember(lay, key, result)
     return result
 
 
@@ -383,7 +387,7 @@ def draws_for(lay: Ints, tmask: int, cut: int, reach: int, value: int, wanted: i
 
 
 @jit
-def draws_needed(lay: Ints, memo: Ints, index: int, tmask: int, cut: int, reach: int,
+def draws_needed(lay: Ints, index: int, tmask: int, cut: int, reach: int,
                  known: int, enough: int) -> int:
     """Draws and recycles before the last talon card a line needs can show (see
     :meth:`pyramide.solver.shortest.Estimator.draws_needed`), looked for only above
@@ -419,16 +423,16 @@ def draws_needed(lay: Ints, memo: Ints, index: int, tmask: int, cut: int, reach:
     low = 0
     while low < n and lay[TIMES_AT + low] <= known:
         low += 1
-    if reaches(lay, memo, index, lay[PACKED_AT + low]):
+    if reaches(lay, index, lay[PACKED_AT + low]):
         return known if low else 0
     high = low
     while high < n and lay[TIMES_AT + high] < enough:
         high += 1
-    if high < n and (high == low or not reaches(lay, memo, index, lay[PACKED_AT + high])):
+    if high < n and (high == low or not reaches(lay, index, lay[PACKED_AT + high])):
         return int(lay[TIMES_AT + high])
     while high - low > 1:
         middle = (low + high) // 2
-        if reaches(lay, memo, index, lay[PACKED_AT + middle]):
+        if reaches(lay, index, lay[PACKED_AT + middle]):
             high = middle
         else:
             low = middle
@@ -436,12 +440,12 @@ def draws_needed(lay: Ints, memo: Ints, index: int, tmask: int, cut: int, reach:
 
 
 @jit
-def estimate(lay: Ints, memo: Ints, index: int, tmask: int, cut: int, talon: int,
+def estimate(lay: Ints, index: int, tmask: int, cut: int, talon: int,
              limit: int) -> int:
     """The admissible estimate of the moves to the goal, or a weaker one that
     already reaches ``limit``."""
     win = lay[WIN]
-    moves = fewest(lay, memo, index, talon)
+    moves = fewest(lay, index, talon)
     if moves >= NEVER:
         return NEVER
     mask = MASKS[index]
@@ -461,7 +465,7 @@ def estimate(lay: Ints, memo: Ints, index: int, tmask: int, cut: int, talon: int
         quick += draws
         if quick >= limit:
             return quick
-    return max(quick, moves + draws_needed(lay, memo, index, tmask, cut, reach,
+    return max(quick, moves + draws_needed(lay, index, tmask, cut, reach,
                                            quick - moves, limit - moves))
 
 
@@ -480,20 +484,20 @@ def spread(key: int, bits: int) -> int:
 
 
 @jit
-def recall(memo: Ints, key: int) -> int:
+def recall(lay: Ints, key: int) -> int:
     """The model's result kept for ``key`` in this search, or -1 (the memo is a
     cache: a newer key may have taken the place)."""
-    kept = memo[spread(key, MEMO_BITS)]
-    if kept & KEY_BITS != key or kept >> GENERATION_AT != memo[MEMO_SIZE]:
+    kept = lay[MEMO_AT + spread(key, MEMO_BITS)]
+    if kept & KEY_BITS != key or kept >> GENERATION_AT != lay[GENERATION]:
         return -1
     result = (kept >> RESULT_AT) & RESULT_BITS
     return NEVER if result == RESULT_BITS else result
 
 
 @jit
-def remember(memo: Ints, key: int, result: int) -> None:
-    memo[spread(key, MEMO_BITS)] = (key | min(result, RESULT_BITS) << RESULT_AT
-                                    | memo[MEMO_SIZE] << GENERATION_AT)
+def remember(lay: Ints, key: int, result: int) -> None:
+    lay[MEMO_AT + spread(key, MEMO_BITS)] = (key | min(result, RESULT_BITS) << RESULT_AT
+                                             | lay[GENERATION] << GENERATION_AT)
 
 
 @jit
@@ -635,7 +639,7 @@ def children(lay: Ints, index: int, tmask: int, cut: int, talon: int, g: int) ->
 
 
 @jit
-def run(lay: Ints, memo: Ints, store: Any, sizes: Ints, bound: int,
+def run(lay: Ints, store: Any, sizes: Ints, bound: int,
         chunk: int) -> tuple[int, int, int, int]:
     """Search on until a line shorter than ``bound`` is found, no state is left or
     ``chunk`` states are spent: ``(status, states spent, line key, line length)``."""
@@ -653,7 +657,7 @@ def run(lay: Ints, memo: Ints, store: Any, sizes: Ints, bound: int,
             continue
         index, tmask, cut, talon = entries[e, 0], entries[e, 1], entries[e, 2], entries[e, 3]
         if h < 0:
-            h = estimate(lay, memo, index, tmask, cut, talon, bound - g)
+            h = estimate(lay, index, tmask, cut, talon, bound - g)
             if g + h >= bound:
                 continue
             if g + WEIGHT * h > f:
@@ -683,7 +687,7 @@ def run(lay: Ints, memo: Ints, store: Any, sizes: Ints, bound: int,
             place = find(seen, key2)
             if cost_at(seen, place) <= g2:
                 continue
-            cheap = fewest(lay, memo, index2, talon2)
+            cheap = fewest(lay, index2, talon2)
             if g2 + cheap >= bound:
                 continue
             if not seen[0, place]:
@@ -705,18 +709,20 @@ _spare: list[Ints] = []
 _spare_lock = threading.Lock()
 
 
-def take_memo() -> Ints:
-    """A memo for one search: a spare one when a search has given one back (its
-    pages stay mapped), its entries tagged with the search's generation so that
-    the last search's ones no longer count (cleared when the tags wrap round)."""
+def take_layout() -> Ints:
+    """A layout array for one search: a spare one when a search has given one back
+    (the memo's pages stay mapped), its memo entries tagged with the search's
+    generation so that the last search's ones no longer count (cleared when the
+    tags wrap round)."""
     with _spare_lock:
-        memo = _spare.pop() if _spare else None
-    if memo is None:
-        memo = np.zeros(MEMO_SIZE + 1, dtype=np.int64)
-    elif memo[MEMO_SIZE] >= GENERATIONS:
-        memo[:] = 0
-    memo[MEMO_SIZE] += 1
-    return memo
+        lay = _spare.pop() if _spare else None
+    if lay is None:
+        lay = np.zeros(LAY, dtype=np.int64)
+    elif lay[GENERATION] >= GENERATIONS:
+        lay[MEMO_AT:] = 0
+    lay[GENERATION] += 1
+    lay[:MEMO_AT] = 0
+    return lay
 
 
 @dataclass
@@ -733,7 +739,7 @@ class CompiledSearch:
     win: bool
 
     def __post_init__(self) -> None:
-        lay = np.zeros(LAY, dtype=np.int64)
+        lay = take_layout()
         lay[: len(self.values)] = self.values
         for s in range(SLOTS):
             lay[BY_VALUE + self.values[s]] |= 1 << s
@@ -741,7 +747,6 @@ class CompiledSearch:
             lay[TALON_BY_VALUE + value] |= 1 << i
         lay[COVERING_AT], lay[TARGET], lay[WIN] = self.covering, self.target, self.win
         self.lay = lay
-        self.memo = take_memo()
         self.store = (List([np.empty(1024, dtype=np.int64)]),
                       List([np.empty((1024, ENTRY), dtype=np.int64)]),
                       List([np.zeros((2, 4096), dtype=np.int64)]))
@@ -751,7 +756,7 @@ class CompiledSearch:
     def start(self, mask: int, tmask: int, cut: int, talon: int) -> None:
         """Put the start state on the heap (with its full estimate)."""
         index = INDEX[mask]
-        h = int(estimate(self.lay, self.memo, index, tmask, cut, talon, NEVER))
+        h = int(estimate(self.lay, index, tmask, cut, talon, NEVER))
         if h >= NEVER:
             return
         key = index | tmask << TMASK_AT | cut << CUT_AT
@@ -765,14 +770,15 @@ class CompiledSearch:
     def run(self, bound: int, chunk: int) -> tuple[int, int, int]:
         """One chunk: ``(status, line key, line length)`` (:data:`EMPTY`,
         :data:`CHUNK` or :data:`FOUND`)."""
-        status, spent, key, g = run(self.lay, self.memo, self.store, self.sizes, bound, chunk)
+        status, spent, key, g = run(self.lay, self.store, self.sizes, bound, chunk)
         self.nodes += int(spent)
         return int(status), int(key), int(g)
 
     def release(self) -> None:
-        """Give the memo back for the next search (this one is over)."""
+        """Give the layout array (and its memo) back for the next search (this one
+        is over)."""
         with _spare_lock:
-            _spare.append(self.memo)
+            _spare.append(self.lay)
 
     def macros(self, key: int) -> list[tuple[int, tuple[int, ...]]]:
         """The macros from the start to the state ``key``, first first: (talon index
