@@ -242,12 +242,27 @@ def safe(lay: Ints, index: int, talon: int) -> tuple[int, int, int]:
 
 
 @jit
+def ceiling(lay: Ints, mask: int, talon: int) -> int:
+    """At most this many pyramid cards can be gone in the end: a card goes alone (a
+    king) or with a partner, of the pyramid or of the talon, so of each class no
+    more cards of one value go than the other value has in all."""
+    total = SLOTS - popcount(mask) + popcount(mask & lay[BY_VALUE + KING])
+    for v in range(1, 7):
+        a, b = popcount(mask & lay[BY_VALUE + v]), popcount(mask & lay[BY_VALUE + KING - v])
+        total += min(a, b + count(talon, KING - v)) + min(b, a + count(talon, v))
+    return total
+
+
+@jit
 def reaches(lay: Ints, index: int, talon: int) -> int:
     """1 when the reduced model reaches the search's target (that many pyramid
     cards gone) from the state, else 0: a search of the model that stops at the
     first line reaching it (safe steps taken at once, as in the model)."""
-    if SLOTS - popcount(MASKS[index]) >= lay[TARGET]:
+    mask = MASKS[index]
+    if SLOTS - popcount(mask) >= lay[TARGET]:
         return 1
+    if ceiling(lay, mask, talon) < lay[TARGET]:
+        return 0
     key = index | talon << TALON_AT | REACH_TAG
     known = recall(lay, key)
     if known >= 0:
