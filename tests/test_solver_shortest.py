@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
+
 import pytest
 
 from pyramide import PRESETS, Deal, Game
@@ -104,3 +106,25 @@ def test_the_compiled_search_proves_what_the_interpreted_one_proves(
         for action in compiled.line:
             game.play(table.move(action))
         assert 28 - game.position.pyramid_left == target
+
+
+def test_compiled_searches_in_a_row_and_at_once_give_the_same_answers() -> None:
+    """The model's memo is lent from search to search (its entries tagged with the
+    search they belong to, cleared when the tags wrap round after 63 searches),
+    and two searches running at once each get their own."""
+    rules = PRESETS["N"]
+    positions = [small_position(seed, rows=4, talon=10) for seed in range(6)]
+
+    def lengths() -> list[tuple[bool | None, int, bool]]:
+        out = []
+        for pos in positions:
+            r = solve_position(pos, rules, budget=UNLIMITED, shortest=True)
+            out.append((r.winnable, len(r.moves), r.shortest))
+        return out
+
+    first = lengths()
+    assert all(proven for _, _, proven in first)
+    for _ in range(12):  # 72 more searches: the tags wrap round
+        assert lengths() == first
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        assert list(pool.map(lambda _: lengths(), range(4))) == [first] * 4
