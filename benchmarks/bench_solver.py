@@ -26,8 +26,8 @@ from collections.abc import Callable, Iterable
 
 from pyramide import PRESETS, Deal, Game, Position
 from pyramide.solver import Budget, Solution, decide, is_lost, solve
-from pyramide.solver.reduced import ReducedModel
 from pyramide.solver.compiled import warm_up
+from pyramide.solver.reduced import ReducedModel
 from pyramide.solver.shortest import Trail, solve_shortest
 
 CLOCK: Callable[[], float] = time.perf_counter
