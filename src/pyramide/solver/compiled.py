@@ -128,27 +128,14 @@ def popcount(x: int) -> int:
 
 @jit
 def highbit(x: int) -> int:
-    """Index of the highest set bit (-1 for 0)."""
+    """Index of the highest set bit (-1 for 0), by halving the range."""
     if x == 0:
         return -1
     n = 0
-    if x >> 32:
-        x >>= 32
-        n += 32
-    if x >> 16:
-        x >>= 16
-        n += 16
-    if x >> 8:
-        x >>= 8
-        n += 8
-    if x >> 4:
-        x >>= 4
-        n += 4
-    if x >> 2:
-        x >>= 2
-        n += 2
-    if x >> 1:
-        n += 1
+    for step in (32, 16, 8, 4, 2, 1):
+        if x >> step:
+            x >>= step
+            n += step
     return n
 
 
