@@ -97,7 +97,8 @@ def solve_shortest(
         line = search.line if search.line is not None else [
             table.action(m) for m in realize(position, model.line(start.mask, start.talon))]
         return Solution(target == SLOTS, target, [table.move(a) for a in line],
-                        shortest=search.proven, method="shortest", nodes=search.nodes)
+                        shortest=search.proven and search.line is not None,
+                        method="shortest", nodes=search.nodes)
     found = decide_full(table, budget, model)
     if found.winnable is None:
         return Solution(None, found.max_removed, [table.move(a) for a in found.line],
