@@ -61,6 +61,8 @@ NEVER = 1 << 30
 TMASK_AT, CUT_AT, TALON_AT = 11, 35, 11
 FEWEST_TAG, REACH_TAG = 1 << 47, 2 << 47  # the model's memo keys of each kind
 G_AT, F_AT, G_MAX = 34, 44, 1023
+A_AT, B_AT, PLACE_BITS = 5, 11, 63  # a macro: draw_to + 1, then a + 1, b + 1 (6 bits each)
+COST_AT, PARENT_AT = 17, 27  # a seen state: its macro, moves from the start, parent + 1
 ENTRY_MASK = (1 << G_AT) - 1
 WEIGHT = 2
 ENTRY = 6  # index, tmask, cut, talon, key, h (h < 0: -1 - the cheap estimate, lazy)
@@ -73,13 +75,14 @@ HASH = 0x5851F42D4C957F2D
 BY_VALUE, TALON_BY_VALUE, COVERING_AT, TARGET, WIN = 52, 66, 80, 81, 82
 COUNTS_AT, OVER_AT, TIMES_AT, PACKED_AT, CHILD_AT = 83, 97, 111, 136, 162
 CHILD = 6  # a child: moves from the start, index, tmask, cut, talon, macro
-MEMO_AT = CHILD_AT + CHILD * ROOM
+MOVES_AT, MOVES = CHILD_AT + CHILD * ROOM, 40  # the model's steps from a state, per depth
+MEMO_AT = MOVES_AT + 2 * MOVES * SLOTS
 GENERATION = MEMO_AT + MEMO_SIZE
 LAY = GENERATION + 1
 """The layout array: the values of the pyramid slots then of the talon cards, the
 masks of the pyramid slots and of the talon cards of each value, the flags; then
-room for the estimate's counts and for the children of a state (so that the
-search allocates nothing per state); then the model's memo and the search's
+room for the estimate's counts, for the children of a state and for the model's
+steps (so that the search allocates nothing per state); then the model's memo and the search's
 generation (one array for all: each array a compiled function takes costs it
 two atomic reference counts per call)."""
 
@@ -92,8 +95,11 @@ FOUND = 2
 """Status of a chunk: a line was found (its key and length are returned)."""
 
 
+INDEX = {mask: i for i, mask in enumerate(DOWNSETS)}
+"""The index of each downset."""
+
+
 def _geometry() -> tuple[Ints, Ints, Ints, Ints, Ints, Ints]:
-    number = {mask: i for i, mask in enumerate(DOWNSETS)}
     n = len(DOWNSETS)
     masks = np.array(DOWNSETS, dtype=np.int64)
     free = np.full((n, 7), -1, dtype=np.int64)
@@ -105,7 +111,7 @@ def _geometry() -> tuple[Ints, Ints, Ints, Ints, Ints, Ints]:
         nfree[i] = len(FREE[mask])
         for k, s in enumerate(FREE[mask]):
             free[i, k] = s
-            remove[i, s] = number[mask & ~bit(s)]
+            remove[i, s] = INDEX[mask & ~bit(s)]
         ncover[i] = len(COVERING[mask])
         for k, pair in enumerate(COVERING[mask]):
             cover[i, k] = pair
@@ -116,7 +122,6 @@ MASKS, FREE_SLOTS, NFREE, REMOVE, COVER, NCOVER = _geometry()
 """Per downset index: the mask, the free slots (and their count), the index after
 removing a free slot, the covering pairs (and their count); numba compiles them
 in as constants."""
-INDEX = {mask: i for i, mask in enumerate(DOWNSETS)}
 
 
 # --------------------------------------------------------------------- bits
@@ -233,6 +238,39 @@ def safe(lay: Ints, index: int, talon: int) -> tuple[int, int, int]:
 
 
 @jit
+def model_steps(lay: Ints, index: int, talon: int) -> tuple[int, int]:
+    """The model's steps from a state, kings aside: pyramid pairs, covering pairs,
+    then a pyramid card with a talon card; written as (index, talon) pairs after
+    the step into the room of the state's depth (the cards gone: each step takes
+    one more, so the nested searches of the model never share a room).  Where they
+    start in the layout array, and their count."""
+    free, nfree, cover, ncover = FREE_SLOTS, NFREE, COVER, NCOVER
+    at = MOVES_AT + 2 * MOVES * (SLOTS - popcount(MASKS[index]))
+    n = nfree[index]
+    k = at
+    for i in range(n):
+        a = free[index, i]
+        for j in range(i + 1, n):
+            b = free[index, j]
+            if lay[a] + lay[b] == KING:
+                lay[k], lay[k + 1] = drop(index, a, b), talon
+                k += 2
+    if lay[COVERING_AT]:
+        for c in range(ncover[index]):
+            a, b = cover[index, c, 0], cover[index, c, 1]
+            if lay[a] + lay[b] == KING:
+                lay[k], lay[k + 1] = drop(index, a, b), talon
+                k += 2
+    for i in range(n):
+        a = free[index, i]
+        need = KING - lay[a]
+        if need and count(talon, need):
+            lay[k], lay[k + 1] = drop(index, a, -1), talon - one(need)
+            k += 2
+    return at, (k - at) // 2
+
+
+@jit
 def ceiling(lay: Ints, mask: int, talon: int) -> int:
     """At most this many pyramid cards can be gone in the end: a card goes alone (a
     king) or with a partner, of the pyramid or of the talon, so of each class no
@@ -262,25 +300,12 @@ def reaches(lay: Ints, index: int, talon: int) -> int:
     if a >= 0:
         result = reaches(lay, drop(index, a, b), talon - one(w))
     else:
-        free, nfree, cover, ncover = FREE_SLOTS, NFREE, COVER, NCOVER
         result = 0
-        n = nfree[index]
-        for i in range(n):
-            a = free[index, i]
-            for j in range(i + 1, n):
-                b = free[index, j]
-                if not result and lay[a] + lay[b] == KING:
-                    result = reaches(lay, drop(index, a, b), talon)
-        if lay[COVERING_AT]:
-            for k in range(ncover[index]):
-                a, b = cover[index, k, 0], cover[index, k, 1]
-                if not result and lay[a] + lay[b] == KING:
-                    result = reaches(lay, drop(index, a, b), talon)
-        for i in range(n):
-            a = free[index, i]
-            need = KING - lay[a]
-            if not result and need and count(talon, need):
-                result = reaches(lay, drop(index, a, -1), talon - one(need))
+        at, steps = model_steps(lay, index, talon)
+        for k in range(at, at + 2 * steps, 2):
+            if reaches(lay, lay[k], lay[k + 1]):
+                result = 1
+                break
     remember(lay, key, result)
     return result
 
@@ -307,45 +332,28 @@ def floor_steps(lay: Ints, mask: int) -> int:
 @jit
 def fewest(lay: Ints, index: int, talon: int) -> int:
     """Fewest steps of the model from the state to the search's target (``NEVER``)."""
-    target = lay[TARGET]
-    masks, free, nfree, cover, ncover = MASKS, FREE_SLOTS, NFREE, COVER, NCOVER
-    if SLOTS - popcount(masks[index]) >= target:
+    if SLOTS - popcount(MASKS[index]) >= lay[TARGET]:
         return 0
     key = index | talon << TALON_AT | FEWEST_TAG
     known = recall(lay, key)
     if known >= 0:
         return known
-    n = nfree[index]
     result = NEVER
     if reaches(lay, index, talon):
         king = -1
-        for i in range(n):
-            if lay[free[index, i]] == KING:
-                king = free[index, i]
+        for i in range(NFREE[index]):
+            if lay[FREE_SLOTS[index, i]] == KING:
+                king = FREE_SLOTS[index, i]
                 break
         if king >= 0:
             result = 1 + fewest(lay, drop(index, king, -1), talon)
         else:
-            floor = floor_steps(lay, masks[index])  # no child can beat it: stop there
-            for i in range(n):
-                a = free[index, i]
-                for j in range(i + 1, n):
-                    b = free[index, j]
-                    if result > floor and lay[a] + lay[b] == KING:
-                        result = min(result, 1 + fewest(
-                            lay, drop(index, a, b), talon))
-            if lay[COVERING_AT]:
-                for k in range(ncover[index]):
-                    a, b = cover[index, k, 0], cover[index, k, 1]
-                    if result > floor and lay[a] + lay[b] == KING:
-                        result = min(result, 1 + fewest(
-                            lay, drop(index, a, b), talon))
-            for i in range(n):
-                a = free[index, i]
-                need = KING - lay[a]
-                if result > floor and need and count(talon, need):
-                    result = min(result, 1 + fewest(
-                        lay, drop(index, a, -1), talon - one(need)))
+            floor = floor_steps(lay, MASKS[index])  # no child can beat it: stop there
+            at, steps = model_steps(lay, index, talon)
+            for k in range(at, at + 2 * steps, 2):
+                if result <= floor:
+                    break
+                result = min(result, 1 + fewest(lay, lay[k], lay[k + 1]))
     remember(lay, key, result)
     return result
 
@@ -393,6 +401,15 @@ def draws_for(lay: Ints, tmask: int, cut: int, reach: int, value: int, wanted: i
 
 
 @jit
+def add_card(lay: Ints, n: int, i: int, time: int) -> int:
+    """For :func:`draws_needed`: talon card ``i`` as the ``n``-th to show, at
+    ``time``, and the packed talon of the first ``n + 1``; the count after it."""
+    lay[TIMES_AT + n] = time
+    lay[PACKED_AT + n + 1] = lay[PACKED_AT + n] + one(lay[SLOTS + i])
+    return n + 1
+
+
+@jit
 def draws_needed(lay: Ints, index: int, tmask: int, cut: int, reach: int,
                  known: int, enough: int) -> int:
     """Draws and recycles before the last talon card a line needs can show (see
@@ -402,29 +419,21 @@ def draws_needed(lay: Ints, index: int, tmask: int, cut: int, reach: int,
     lay[PACKED_AT] = 0
     n = 0
     waste = (1 << cut) - 1
-    rest = tmask & waste & reach
+    rest = tmask & waste & reach  # the waste within reach: at once
     while rest:
-        i = highbit(rest & -rest)
+        n = add_card(lay, n, highbit(rest & -rest), 0)
         rest &= rest - 1
-        lay[TIMES_AT + n] = 0
-        lay[PACKED_AT + n + 1] = lay[PACKED_AT + n] + one(lay[SLOTS + i])
-        n += 1
-    rest = tmask & ~waste
+    rest = tmask & ~waste  # the stock: when drawn
     depth = 0
     while rest:
-        i = highbit(rest & -rest)
-        rest &= rest - 1
         depth += 1
-        lay[TIMES_AT + n] = depth
-        lay[PACKED_AT + n + 1] = lay[PACKED_AT + n] + one(lay[SLOTS + i])
-        n += 1
-    rest = tmask & waste & ~reach
+        n = add_card(lay, n, highbit(rest & -rest), depth)
+        rest &= rest - 1
+    rest = tmask & waste & ~reach  # the rest of the waste: after the recycle
     while rest:
         i = highbit(rest & -rest)
+        n = add_card(lay, n, i, depth + 1 + popcount(tmask & ((2 << i) - 1)))
         rest &= rest - 1
-        lay[TIMES_AT + n] = depth + 1 + popcount(tmask & ((2 << i) - 1))
-        lay[PACKED_AT + n + 1] = lay[PACKED_AT + n] + one(lay[SLOTS + i])
-        n += 1
     # prefixes of length ``low`` fall short, of length ``high`` reach the target
     low = 0
     while low < n and lay[TIMES_AT + low] <= known:
@@ -480,7 +489,7 @@ def estimate(lay: Ints, index: int, tmask: int, cut: int, talon: int,
 
 @jit
 def pack_macro(draw_to: int, a: int, b: int) -> int:
-    return (draw_to + 1) | (a + 1) << 5 | (b + 1) << 11
+    return (draw_to + 1) | (a + 1) << A_AT | (b + 1) << B_AT
 
 
 @jit
@@ -519,7 +528,7 @@ def find(seen: Ints, key: int) -> int:
 @jit
 def cost_at(seen: Ints, place: int) -> int:
     """The fewest moves known to the state at ``place`` (``NEVER``: not seen)."""
-    return (seen[1, place] >> 17) & G_MAX if seen[0, place] else NEVER
+    return (seen[1, place] >> COST_AT) & G_MAX if seen[0, place] else NEVER
 
 
 @jit
@@ -699,7 +708,7 @@ def run(lay: Ints, store: Any, sizes: Ints, bound: int,
             if not seen[0, place]:
                 seen[0, place] = key2 + 1
                 sizes[2] += 1
-            seen[1, place] = (e + 1) << 27 | g2 << 17 | macro
+            seen[1, place] = (e + 1) << PARENT_AT | g2 << COST_AT | macro
             e2 = sizes[1]
             entries[e2, 0], entries[e2, 1], entries[e2, 2] = index2, tmask2, cut2
             entries[e2, 3], entries[e2, 4], entries[e2, 5] = talon2, key2, -1 - cheap
@@ -796,10 +805,11 @@ class CompiledSearch:
         out: list[tuple[int, tuple[int, ...]]] = []
         while True:
             packed = int(seen[1, find(seen, key)])
-            parent = (packed >> 27) - 1
+            parent = (packed >> PARENT_AT) - 1
             if parent < 0:
                 break
-            draw_to, a, b = (packed & 31) - 1, (packed >> 5 & 63) - 1, (packed >> 11 & 63) - 1
+            draw_to = (packed & ((1 << A_AT) - 1)) - 1
+            a, b = (packed >> A_AT & PLACE_BITS) - 1, (packed >> B_AT & PLACE_BITS) - 1
             out.append((draw_to, (a,) if b < 0 else (a, b)))
             key = int(entries[parent, 4])
         out.reverse()
