@@ -113,7 +113,7 @@ def test_random_deal(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        (["PY1-X-AAAAAAS"], "'PY1-X-AAAAAAS'"),
+        (["PY1-Q-AAAAAAS"], "'PY1-Q-AAAAAAS'"),
         (["PY9-N-AAAAAAS"], "'PY9-N-AAAAAAS'"),
         (["PY1-N-AAA"], "'PY1-N-AAA'"),
         (["hello"], "'hello'"),
@@ -124,7 +124,7 @@ def test_random_deal(capsys: pytest.CaptureFixture[str]) -> None:
         (["PY1-N-AAAAAAS", "--random"], "name exactly one deal"),
         (["PY1-N-AAAAAAS", "--layout", "AS"], "name exactly one deal"),
         (["PY1-N-AAAAAAS", "--rules", "P"], "contradicts the code"),
-        (["--random", "--rules", "X"], "unknown rule set 'X'"),
+        (["--random", "--rules", "Q"], "unknown rule set 'Q'"),
     ],
 )
 def test_errors_go_to_stderr_with_status_2(

@@ -46,7 +46,7 @@ def state_view(
         if card is None:
             pyramid.append(None)
             continue
-        row, col = row_col(index)
+        row, col = row_col(index) if game.rules.classic else (0, 0)
         pyramid.append({
             "card": card.code, "row": row, "col": col,
             "free": card in free, "tappable": card in tappable_set,
@@ -74,7 +74,8 @@ def state_view(
         "elapsed": round(game.elapsed, 1),
         "status": game.status,
         "message": (
-            {"key": game.message.value, "text": text(game.message, lang)}
+            {"key": game.message.value,
+             "text": text(game.message, lang, target=game.rules.target)}
             if game.message is not None else None
         ),
         "can_undo": game.can_undo,
