@@ -91,24 +91,24 @@ def run(args: argparse.Namespace) -> int:
     rules = rules_for(args.rules)
     check_range(args.start, args.deals, args.jobs, args.chunk)
     budget = budget_of(args)
-    with ExitStack() as stack:
-        results = None
-        if args.results is not None:
-            results = stack.enter_context(ResultsFile.open(
-                args.results, rules.letter, budget.nodes, budget.seconds, args.chunk, CHUNK))
-        chunk = results.key.chunk if results else args.chunk or CHUNK
-        chunks = plan_chunks(args.start, args.deals, chunk)
-        engine = stack.enter_context(cluster_engine(args.cluster, args.connect_timeout)
-                                     if args.cluster else local_engine(args.jobs))
-        began = time.perf_counter()
-        progress = Console(stderr=True, quiet=args.quiet)
-        try:
+    results: ResultsFile | None = None
+    try:
+        with ExitStack() as stack:
+            if args.results is not None:
+                results = stack.enter_context(ResultsFile.open(
+                    args.results, rules.letter, budget.nodes, budget.seconds, args.chunk, CHUNK))
+            chunks = plan_chunks(args.start, args.deals,
+                                 results.key.chunk if results else args.chunk or CHUNK)
+            engine = stack.enter_context(cluster_engine(args.cluster, args.connect_timeout)
+                                         if args.cluster else local_engine(args.jobs))
+            began = time.perf_counter()
+            progress = Console(stderr=True, quiet=args.quiet)
             tally, resumed = solve_range(engine, rules, chunks, budget, results, progress)
-        except KeyboardInterrupt:
-            print(interrupted(results), file=sys.stderr)
-            return 130
-        elapsed = time.perf_counter() - began
-        figures = summary(rules, args.start, tally, elapsed, engine, resumed)
+            elapsed = time.perf_counter() - began
+            figures = summary(rules, args.start, tally, elapsed, engine, resumed)
+    except KeyboardInterrupt:
+        print(interrupted(results), file=sys.stderr)
+        return 130
     if args.json:
         print(json.dumps(figures))
     else:
@@ -150,7 +150,7 @@ def solve_range(engine: Engine, rules: Rules, chunks: list[Chunk], budget: Budge
     columns = (TextColumn(f"rules {rules.letter}"), BarColumn(), MofNCompleteColumn(),
                TextColumn("{task.fields[rate]}"), TimeRemainingColumn(),
                TextColumn("{task.fields[engine]}"))
-    with Progress(*columns, console=console, transient=True) as progress:
+    with Progress(*columns, console=console, transient=True, disable=console.quiet) as progress:
         task = progress.add_task("solving", total=sum(c.count for c in chunks), completed=resumed,
                                  rate=total.rate_text(), engine=engine.describe())
         for chunk, verdicts in sweep(engine, rules.letter, todo, budget):
