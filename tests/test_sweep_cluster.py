@@ -1,0 +1,146 @@
+"""``pyramide winrate --cluster``: the same sweep on a real Dask cluster.
+
+A ``LocalCluster`` of two worker processes serves most tests; one test starts
+``dask scheduler`` and ``dask worker`` as separate programs and runs
+``pyramide winrate`` as a user would.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import socket
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from distributed import Client, LocalCluster
+from rich.console import Console
+
+from pyramide.cli import main
+from pyramide.commands.winrate import solve_range
+from pyramide.rules import PRESETS, rules_for
+from pyramide.solver import Budget
+from pyramide.sweep import cluster_engine, plan_chunks
+from tests.test_sweep import load_verdicts
+
+DASK = Path(sys.executable).with_name("dask")
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[str]:
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                      dashboard_address=None) as local:
+        yield local.scheduler_address
+
+
+def sweep(capsys: pytest.CaptureFixture[str], results: Path, *argv: str) -> dict[str, object]:
+    assert main(["winrate", "--json", "--quiet", "--results", str(results), *argv]) == 0
+    figures: dict[str, object] = json.loads(capsys.readouterr().out)
+    return figures
+
+
+def same_counts(a: dict[str, object], b: dict[str, object]) -> bool:
+    keys = ("deals", "won", "lost", "unknown", "unknown_examples", "lost_max_removed", "ci95")
+    return all(a[k] == b[k] for k in keys)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def test_cluster_sweep_is_the_local_sweep(cluster: str, capsys: pytest.CaptureFixture[str],
+                                          tmp_path: Path) -> None:
+    argv = ("--deals", "300", "--start", "1000", "--chunk", "40")
+    local = sweep(capsys, tmp_path / "local.jsonl", *argv, "--jobs", "1")
+    remote = sweep(capsys, tmp_path / "dask.jsonl", *argv, "--cluster", cluster)
+    assert same_counts(local, remote) and local["deals"] == 300
+    assert remote["engine"] == f"Dask cluster {cluster}" and remote["workers"] == 2
+    verdicts = load_verdicts(tmp_path / "dask.jsonl")
+    assert verdicts == load_verdicts(tmp_path / "local.jsonl")
+    assert sorted(verdicts) == list(range(1000, 1300))
+
+
+@pytest.mark.parametrize("letter", [x for x in PRESETS if x not in "NC"])
+def test_cluster_verdicts_under_the_full_search(letter: str, cluster: str,
+                                                capsys: pytest.CaptureFixture[str],
+                                                tmp_path: Path) -> None:
+    argv = ("--rules", letter, "--deals", "6", "--chunk", "2", "--nodes", "300", "--seconds", "0")
+    local = sweep(capsys, tmp_path / "local.jsonl", *argv, "--jobs", "1")
+    remote = sweep(capsys, tmp_path / "dask.jsonl", *argv, "--cluster", cluster)
+    assert same_counts(local, remote)
+    assert load_verdicts(tmp_path / "dask.jsonl") == load_verdicts(tmp_path / "local.jsonl")
+
+
+def test_cluster_goes_on_from_a_local_results_file(cluster: str,
+                                                   capsys: pytest.CaptureFixture[str],
+                                                   tmp_path: Path) -> None:
+    path = tmp_path / "c.jsonl"
+    sweep(capsys, path, "--rules", "C", "--deals", "100", "--chunk", "25", "--jobs", "1")
+    remote = sweep(capsys, path, "--rules", "C", "--deals", "250", "--cluster", cluster)
+    whole = sweep(capsys, tmp_path / "whole.jsonl", "--rules", "C", "--deals", "250",
+                  "--chunk", "25", "--jobs", "2")
+    assert remote["resumed"] == 100 and same_counts(remote, whole)
+    assert load_verdicts(path) == load_verdicts(tmp_path / "whole.jsonl")
+
+
+def test_progress_bar_is_fed_by_the_workers(cluster: str) -> None:
+    screen = io.StringIO()
+    console = Console(file=screen, force_terminal=True, width=160)
+    chunks = plan_chunks(0, 90, 30)
+    with cluster_engine(cluster, 10) as engine:
+        tally, _ = solve_range(engine, rules_for("N"), chunks, Budget(), None, console)
+    assert tally.deals == 90
+    drawn = screen.getvalue()
+    assert "90/90" in drawn and f"Dask cluster {cluster}, 2 workers" in drawn
+
+
+@pytest.mark.parametrize("address", ["tcp://127.0.0.1", "http://127.0.0.1:8786",
+                                     "tcp://127.0.0.1:99999", "tcp://:8786", "127.0.0.1:port"])
+def test_malformed_scheduler_address(address: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["winrate", "--deals", "5", "--cluster", address]) == 2
+    assert "malformed scheduler address" in capsys.readouterr().err
+
+
+def test_unreachable_scheduler(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    port = free_port()
+    results = tmp_path / "r.jsonl"
+    code = main(["winrate", "--deals", "5", "--cluster", f"tcp://127.0.0.1:{port}",
+                 "--connect-timeout", "1", "--results", str(results)])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert f"cannot reach the Dask scheduler at tcp://127.0.0.1:{port} within 1 s" in err
+    assert load_verdicts(results) == {}
+
+
+def test_winrate_on_dask_scheduler_and_workers_started_by_hand(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    port = free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+    scheduler = subprocess.Popen([DASK, "scheduler", "--host", "127.0.0.1", "--port", str(port),
+                                  "--no-dashboard"], **quiet)  # type: ignore[call-overload]
+    worker = subprocess.Popen([DASK, "worker", address, "--nworkers", "2", "--nthreads", "1",
+                               "--no-dashboard"], **quiet)  # type: ignore[call-overload]
+    try:
+        with Client(address, timeout=30) as client:
+            client.wait_for_workers(2, timeout=60)
+        argv = ["--deals", "200", "--start", "5000", "--chunk", "50"]
+        user = subprocess.run(
+            [sys.executable, "-m", "pyramide.cli", "winrate", "--cluster", address, "--json",
+             "--quiet", "--results", str(tmp_path / "dask.jsonl"), *argv],
+            capture_output=True, text=True, timeout=120, check=False)
+        assert user.returncode == 0, user.stderr
+        remote = json.loads(user.stdout)
+        local = sweep(capsys, tmp_path / "local.jsonl", *argv, "--jobs", "1")
+        assert same_counts(local, remote) and remote["workers"] == 2
+        assert load_verdicts(tmp_path / "dask.jsonl") == load_verdicts(tmp_path / "local.jsonl")
+    finally:
+        for process in (worker, scheduler):
+            process.terminate()
+            process.wait(timeout=30)
