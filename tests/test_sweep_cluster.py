@@ -12,6 +12,7 @@ import json
 import socket
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -45,6 +46,13 @@ def sweep(capsys: pytest.CaptureFixture[str], results: Path, *argv: str) -> dict
 def same_counts(a: dict[str, object], b: dict[str, object]) -> bool:
     keys = ("deals", "won", "lost", "unknown", "unknown_examples", "lost_max_removed", "ci95")
     return all(a[k] == b[k] for k in keys)
+
+
+def load_verdicts_if_any(path: Path) -> dict[int, str]:
+    try:
+        return load_verdicts(path)
+    except (OSError, ValueError):  # not there yet, or a line being written
+        return {}
 
 
 def free_port() -> int:
@@ -120,6 +128,11 @@ def test_unreachable_scheduler(capsys: pytest.CaptureFixture[str], tmp_path: Pat
 
 def test_winrate_on_dask_scheduler_and_workers_started_by_hand(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """The commands of docs/scale.md, then the scheduler lost in the middle of a sweep.
+
+    Some 10 s on an idle machine (three programs start, each importing Dask);
+    it is the one test of the cluster as a user runs it.
+    """
     port = free_port()
     address = f"tcp://127.0.0.1:{port}"
     quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
@@ -140,6 +153,16 @@ def test_winrate_on_dask_scheduler_and_workers_started_by_hand(
         local = sweep(capsys, tmp_path / "local.jsonl", *argv, "--jobs", "1")
         assert same_counts(local, remote) and remote["workers"] == 2
         assert load_verdicts(tmp_path / "dask.jsonl") == load_verdicts(tmp_path / "local.jsonl")
+        long = subprocess.Popen(
+            [sys.executable, "-m", "pyramide.cli", "winrate", "--cluster", address, "--quiet",
+             "--results", str(tmp_path / "long.jsonl"), "--deals", "100000", "--chunk", "20"],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        while len(load_verdicts_if_any(tmp_path / "long.jsonl")) < 20 and long.poll() is None:
+            time.sleep(0.01)
+        scheduler.kill()  # the scheduler goes away in the middle of a sweep
+        _, err = long.communicate(timeout=120)
+        assert long.returncode == 2 and "went away in the middle of the sweep" in err
+        assert len(load_verdicts(tmp_path / "long.jsonl")) >= 20
     finally:
         for process in (worker, scheduler):
             process.terminate()

@@ -17,7 +17,14 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from concurrent.futures import (
+    FIRST_COMPLETED,
+    CancelledError,
+    Executor,
+    Future,
+    ProcessPoolExecutor,
+    wait,
+)
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -77,8 +84,8 @@ def scheduler_address(address: str) -> str:
 def cluster_engine(address: str, timeout: float) -> Iterator[Engine]:
     """Chunks on the workers of the Dask scheduler at ``address``.
 
-    Raises ``ValueError`` for a malformed or unreachable address, and when a
-    worker cannot import Pyramide.
+    Raises ``ValueError`` for a malformed or unreachable address, when a worker
+    cannot import Pyramide, and when the scheduler goes away.
     """
     address = scheduler_address(address)
     client = connect(address, timeout)
@@ -88,6 +95,10 @@ def cluster_engine(address: str, timeout: float) -> Iterator[Engine]:
     except ImportError as exc:
         raise ValueError(f"a worker of {address} cannot decide deals ({exc}): every worker "
                          "needs Pyramide installed, the same version as here") from exc
+    except CancelledError:
+        raise ValueError(f"the Dask scheduler at {address} went away in the middle of the "
+                         "sweep; the chunks already recorded with --results are kept, and the "
+                         "same command goes on from there") from None
     finally:
         executor.shutdown(wait=False)
         client.close()
