@@ -63,20 +63,18 @@ class ResultsFile:
         try:
             lock(stream, path)
             stream.seek(0)
-            text = stream.read()
-            if not text.strip():
+            key, done, good = read(path, stream)
+            if key is None:  # a new file
                 key = SweepKey(rules, nodes, seconds, chunk or default_chunk)
                 stream.seek(0)
                 stream.truncate()
                 write_line(stream, {"format": FORMAT, "version": VERSION, **key._asdict()})
                 return cls(path, key, {}, stream)
-            key, done, good = read(path, text)
             wanted = SweepKey(rules, nodes, seconds, chunk or key.chunk)
             if wanted != key:
                 raise ValueError(f"the results file {path} holds a sweep with {key.describe()}; "
                                  f"this one asks for {wanted.describe()}")
-            if good < len(text.encode("utf-8")):
-                stream.truncate(good)  # a line cut short by an interruption
+            stream.truncate(good)  # drops a line cut short by an interruption
             return cls(path, key, done, stream)
         except BaseException:
             stream.close()
@@ -110,20 +108,28 @@ def write_line(stream: IO[str], record: dict[str, Any]) -> None:
     stream.flush()
 
 
-def read(path: Path, text: str) -> tuple[SweepKey, dict[Chunk, str], int]:
-    """The key, the finished chunks, and the byte length of the whole lines read."""
-    lines = text.split("\n")
-    complete = lines[:-1]  # the last piece is "" after a final newline, else a cut line
+def read(path: Path, stream: IO[str]) -> tuple[SweepKey | None, dict[Chunk, str], int]:
+    """The key (``None`` for an empty file), the finished chunks, and the bytes read.
+
+    Only whole lines count: a last line without its newline was cut short.
+    """
+    head = stream.readline()
+    if not head.strip():
+        return None, {}, 0
     try:
-        head = json.loads(complete[0]) if complete else {}
-        if head.get("format") != FORMAT or head.get("version") != VERSION:
+        record = json.loads(head) if head.endswith("\n") else {}
+        if record.get("format") != FORMAT or record.get("version") != VERSION:
             raise ValueError
-        key = SweepKey(str(head["rules"]), head["nodes"], head["seconds"], int(head["chunk"]))
+        key = SweepKey(str(record["rules"]), record["nodes"], record["seconds"],
+                       int(record["chunk"]))
     except (ValueError, KeyError, TypeError, AttributeError):
         raise ValueError(f"{path} is not a results file of pyramide winrate "
                          f"(version {VERSION})") from None
     done: dict[Chunk, str] = {}
-    for number, line in enumerate(complete[1:], start=2):
+    good = len(head.encode("utf-8"))
+    for number, line in enumerate(stream, start=2):
+        if not line.endswith("\n"):
+            break
         try:
             record = json.loads(line)
             chunk = Chunk(int(record["first"]), int(record["count"]))
@@ -135,5 +141,5 @@ def read(path: Path, text: str) -> tuple[SweepKey, dict[Chunk, str], int]:
             raise ValueError(f"the results file {path} is damaged at line {number}: {exc}; "
                              "move it away to start afresh") from None
         done[chunk] = verdicts
-    good = sum(len(line.encode("utf-8")) + 1 for line in complete)
+        good += len(line.encode("utf-8"))
     return key, done, good
