@@ -1,9 +1,12 @@
 """``pyramide winrate``: the share of deals that can be won, solved in parallel.
 
-Deals ``start .. start + deals - 1`` are solved in chunks by a pool of worker
-processes.  The win rate comes with its 95% Wilson interval; deals the search
-could not decide within its budget ("unknown") are reported apart, and the
-interval is then taken over the decided deals.
+Deals ``start .. start + deals - 1`` are solved in chunks (:mod:`pyramide.sweep`)
+by local worker processes or the workers of a Dask cluster (``--cluster``), and
+with ``--results FILE`` every finished chunk is kept so that a rerun goes on
+where an interrupted sweep stopped (``docs/scale.md``).  The win rate comes with
+its 95% Wilson interval; deals the search could not decide within its budget
+("unknown") are reported apart, and the interval is then taken over the
+decided deals.
 
 >>> low, high = wilson(6687, 10000)
 >>> round(low, 4), round(high, 4)
