@@ -61,7 +61,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--deals", type=int, default=10_000, help="how many deals (default 10000)")
     parser.add_argument("--start", type=int, default=0, help="first deal number (default 0)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
-                        help="local worker processes (default: one per CPU)")
+                        help="local worker processes (default: one per CPU; not used with "
+                        "--cluster)")
     parser.add_argument("--cluster", metavar="tcp://HOST:PORT",
                         help="decide the deals on the workers of this Dask scheduler instead of "
                         "local processes (needs pyramide[cluster])")
