@@ -23,7 +23,7 @@ from rich.console import Console
 from pyramide.cli import main
 from pyramide.commands.winrate import solve_range
 from pyramide.rules import PRESETS, rules_for
-from pyramide.solver import Budget
+from pyramide.solver import Budget, reduced_rules
 from pyramide.sweep import cluster_engine, plan_chunks
 from tests.test_sweep import load_verdicts
 
@@ -74,7 +74,7 @@ def test_cluster_sweep_is_the_local_sweep(cluster: str, capsys: pytest.CaptureFi
     assert sorted(verdicts) == list(range(1000, 1300))
 
 
-@pytest.mark.parametrize("letter", [x for x in PRESETS if x not in "NC"])
+@pytest.mark.parametrize("letter", [x for x, r in PRESETS.items() if not reduced_rules(r)])
 def test_cluster_verdicts_under_the_full_search(letter: str, cluster: str,
                                                 capsys: pytest.CaptureFixture[str],
                                                 tmp_path: Path) -> None:
@@ -113,6 +113,12 @@ def test_progress_bar_is_fed_by_the_workers(cluster: str) -> None:
 def test_malformed_scheduler_address(address: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["winrate", "--deals", "5", "--cluster", address]) == 2
     assert "malformed scheduler address" in capsys.readouterr().err
+
+
+def test_connect_timeout_must_be_positive(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["winrate", "--deals", "5", "--cluster", "tcp://127.0.0.1:8786",
+                 "--connect-timeout", "0"]) == 2
+    assert "--connect-timeout 0 must be a positive" in capsys.readouterr().err
 
 
 def test_unreachable_scheduler(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

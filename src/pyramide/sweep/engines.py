@@ -88,6 +88,8 @@ def cluster_engine(address: str, timeout: float) -> Iterator[Engine]:
     cannot import Pyramide, and when the scheduler goes away.
     """
     address = scheduler_address(address)
+    if not timeout > 0:
+        raise ValueError(f"--connect-timeout {timeout:g} must be a positive number of seconds")
     client = connect(address, timeout)
     executor = client.get_executor(pure=False)
     try:
