@@ -20,6 +20,7 @@ import pytest
 from distributed import Client, LocalCluster
 from rich.console import Console
 
+from pyramide import __version__
 from pyramide.cli import main
 from pyramide.commands.winrate import solve_range
 from pyramide.rules import PRESETS, rules_for
@@ -119,6 +120,25 @@ def test_connect_timeout_must_be_positive(capsys: pytest.CaptureFixture[str]) ->
     assert main(["winrate", "--deals", "5", "--cluster", "tcp://127.0.0.1:8786",
                  "--connect-timeout", "0"]) == 2
     assert "--connect-timeout 0 must be a positive" in capsys.readouterr().err
+
+
+OTHER_VERSION = """
+import importlib.metadata
+version = importlib.metadata.version
+importlib.metadata.version = lambda name: "0.0.1" if name == "pyramide" else version(name)
+"""
+
+
+def test_workers_with_another_pyramide_are_refused(capsys: pytest.CaptureFixture[str],
+                                                   tmp_path: Path) -> None:
+    preload = tmp_path / "other_version.py"  # the worker's installation, not Pyramide's code
+    preload.write_text(OTHER_VERSION)
+    with LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
+                      dashboard_address=None, preload=[str(preload)]) as other:
+        code = main(["winrate", "--deals", "5", "--cluster", other.scheduler_address])
+    err = capsys.readouterr().err
+    assert code == 2 and f"need Pyramide {__version__} installed, as here" in err
+    assert "has 0.0.1" in err
 
 
 def test_unreachable_scheduler(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -27,8 +27,10 @@ from concurrent.futures import (
 )
 from contextlib import contextmanager
 from dataclasses import dataclass
+from importlib import metadata
 from typing import TYPE_CHECKING
 
+from pyramide import __version__
 from pyramide.solver import Budget
 from pyramide.sweep.chunks import Chunk, decide_chunk
 
@@ -85,7 +87,7 @@ def cluster_engine(address: str, timeout: float) -> Iterator[Engine]:
     """Chunks on the workers of the Dask scheduler at ``address``.
 
     Raises ``ValueError`` for a malformed or unreachable address, when a worker
-    cannot import Pyramide, and when the scheduler goes away.
+    lacks this version of Pyramide, and when the scheduler goes away.
     """
     address = scheduler_address(address)
     if not timeout > 0:
@@ -93,10 +95,8 @@ def cluster_engine(address: str, timeout: float) -> Iterator[Engine]:
     client = connect(address, timeout)
     executor = client.get_executor(pure=False)
     try:
+        check_workers(client, address)
         yield Engine(f"Dask cluster {address}", executor, worker_counter(client))
-    except ImportError as exc:
-        raise ValueError(f"a worker of {address} cannot decide deals ({exc}): every worker "
-                         "needs Pyramide installed, the same version as here") from exc
     except CancelledError:
         raise ValueError(f"the Dask scheduler at {address} went away in the middle of the "
                          "sweep; the chunks already recorded with --results are kept, and the "
@@ -117,6 +117,28 @@ def connect(address: str, timeout: float) -> Client:
         raise ValueError(f"cannot reach the Dask scheduler at {address} within {timeout:g} s "
                          f"({exc}); start it with `dask scheduler` and check the address")\
             from None
+
+
+def check_workers(client: Client, address: str) -> None:
+    """Raise ``ValueError`` unless every worker has this Pyramide version installed.
+
+    A worker without Pyramide cannot even read a chunk's task (its budget is a
+    Pyramide object), and Dask then restarts it over and over: better to say so
+    before the sweep starts.  Workers that join later are not checked.
+    """
+    try:
+        here = metadata.version("pyramide")
+    except metadata.PackageNotFoundError:  # run from a source tree
+        here = __version__
+    try:
+        versions: dict[str, str] = client.run(metadata.version, "pyramide")
+    except metadata.PackageNotFoundError:
+        versions = {"a worker": "none"}
+    wrong = sorted(f"{worker} has {version}" for worker, version in versions.items()
+                   if version != here)
+    if wrong:
+        raise ValueError(f"the workers of {address} need Pyramide {here} installed, as here "
+                         f"(pip install 'pyramide[cluster]=={here}'): {'; '.join(wrong)}")
 
 
 def worker_counter(client: Client) -> Callable[[], int]:
