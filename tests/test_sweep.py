@@ -14,12 +14,12 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from pyramide import Deal, Position, rules_for
+from pyramide import PRESETS, Deal, Position, rules_for
 from pyramide.cli import main
 from pyramide.commands.winrate import solve_range
 from pyramide.solver import Budget, decide
 from pyramide.sweep import Chunk, ResultsFile, Tally, decide_chunk, local_engine, plan_chunks
-from pyramide.sweep.chunks import check_verdicts
+from pyramide.sweep.chunks import DIGITS, check_verdicts
 
 BUDGET = Budget(nodes=2_000, seconds=None)
 
@@ -48,20 +48,26 @@ def test_verdicts_are_the_solvers_answers() -> None:
     verdicts = decide_chunk("M", 500, 12, BUDGET)
     check_verdicts(Chunk(500, 12), verdicts)
     for number, verdict in zip(range(500, 512), verdicts, strict=True):
-        result = decide(Position.initial(Deal.from_number(number)), rules, budget=BUDGET)
+        deal = Deal.from_number(number, rules.deck)
+        result = decide(Position.initial(deal, rules), rules, budget=BUDGET)
         if result.winnable is None:
             assert verdict == "?"
         elif result.winnable:
-            assert verdict == "W"
+            assert verdict == "+"
         else:
             assert int(verdict, 36) == result.max_removed
     tally = Tally.of(Chunk(500, 12), verdicts)
-    assert tally.deals == 12 and tally.won == verdicts.count("W")
+    assert tally.deals == 12 and tally.won == verdicts.count("+")
     assert tally.won + tally.unknown + sum(tally.lost_max.values()) == 12
 
 
+def test_every_game_has_a_verdict_for_every_max_removed() -> None:
+    assert all(len(rules.tableau) < len(DIGITS) for rules in PRESETS.values())
+    assert Tally.of(Chunk(0, 3), "sTZ").lost_max == {28: 1, 55: 1, 61: 1}
+
+
 def test_tallies_add_up_in_any_order() -> None:
-    parts = [(Chunk(0, 4), "W?3W"), (Chunk(4, 3), "??s"), (Chunk(7, 2), "WW")]
+    parts = [(Chunk(0, 4), "+?3+"), (Chunk(4, 3), "??s"), (Chunk(7, 2), "++")]
     forward, backward = Tally(), Tally()
     for chunk, verdicts in parts:
         forward.add(Tally.of(chunk, verdicts))
@@ -74,37 +80,37 @@ def test_tallies_add_up_in_any_order() -> None:
 
 def test_bad_verdicts_are_refused() -> None:
     with pytest.raises(ValueError, match="2 verdicts"):
-        check_verdicts(Chunk(0, 3), "WW")
-    with pytest.raises(ValueError, match="unknown verdicts 'z'"):
-        check_verdicts(Chunk(0, 2), "Wz")
+        check_verdicts(Chunk(0, 3), "++")
+    with pytest.raises(ValueError, match="unknown verdicts '~'"):
+        check_verdicts(Chunk(0, 2), "+~")
 
 
 def test_results_file_keeps_chunks_and_drops_a_cut_line(tmp_path: Path) -> None:
     path = tmp_path / "n.jsonl"
     with ResultsFile.open(path, "N", 100, None, 5, 250) as results:
         assert results.key.chunk == 5 and results.done == {}
-        results.record(Chunk(0, 5), "WWW3W")
-        results.record(Chunk(5, 5), "W?WWW")
+        results.record(Chunk(0, 5), "+++3+")
+        results.record(Chunk(5, 5), "+?+++")
     with path.open("a") as stream:
         stream.write('{"first": 10, "count": 5, "verd')  # the interruption cut this line
     with ResultsFile.open(path, "N", 100, None, None, 250) as results:
         assert results.key.chunk == 5  # taken from the file
-        assert results.done == {Chunk(0, 5): "WWW3W", Chunk(5, 5): "W?WWW"}
-        results.record(Chunk(10, 5), "WWWWW")
-    assert load_verdicts(path) == {i: v for i, v in enumerate("WWW3WW?WWWWWWWW")}
+        assert results.done == {Chunk(0, 5): "+++3+", Chunk(5, 5): "+?+++"}
+        results.record(Chunk(10, 5), "+++++")
+    assert load_verdicts(path) == {i: v for i, v in enumerate("+++3++?++++++++")}
 
 
 def test_results_file_refuses_another_sweep_damage_and_a_second_user(tmp_path: Path) -> None:
     path = tmp_path / "n.jsonl"
     with ResultsFile.open(path, "N", 100, None, 5, 250) as results:
-        results.record(Chunk(0, 5), "WWW3W")
+        results.record(Chunk(0, 5), "+++3+")
         with pytest.raises(ValueError, match="in use by another sweep"):
             ResultsFile.open(path, "N", 100, None, 5, 250)
     for rules, nodes, chunk in (("C", 100, 5), ("N", 200, 5), ("N", 100, 6)):
         with pytest.raises(ValueError, match="holds a sweep with rules N, --nodes 100"):
             ResultsFile.open(path, rules, nodes, None, chunk, 250)
     lines = path.read_text().splitlines()
-    path.write_text("\n".join([lines[0], '{"first": 0, "count": 5, "verdicts": "WW"}', *lines[1:]])
+    path.write_text("\n".join([lines[0], '{"first": 0, "count": 5, "verdicts": "++"}', *lines[1:]])
                     + "\n")
     with pytest.raises(ValueError, match="damaged at line 2"):
         ResultsFile.open(path, "N", 100, None, 5, 250)
@@ -136,7 +142,7 @@ def test_winrate_results_file_and_its_errors(capsys: pytest.CaptureFixture[str],
     assert (first["resumed"], second["resumed"]) == (0, 40)
     verdicts = load_verdicts(path)
     assert sorted(verdicts) == list(range(130))
-    assert first["won"] == sum(verdicts[i] == "W" for i in range(90))
+    assert first["won"] == sum(verdicts[i] == "+" for i in range(90))
     assert main([*args[:-4], "--results", str(path), "--chunk", "50"]) == 2
     assert "--chunk 40; this one asks for rules C" in capsys.readouterr().err
     assert main([*args[:-2], "--results", str(tmp_path / "no" / "such.jsonl")]) == 2
@@ -170,4 +176,4 @@ def test_an_interrupted_sweep_goes_on_where_it_stopped(capsys: pytest.CaptureFix
     assert figures["lost_max_removed"] == whole["lost_max_removed"]
     verdicts = load_verdicts(path)
     assert {n: verdicts[n] for n in kept} == kept and len(verdicts) == 1000
-    assert sum(v == "W" for v in verdicts.values()) == whole["won"]
+    assert sum(v == "+" for v in verdicts.values()) == whole["won"]

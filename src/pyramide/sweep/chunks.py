@@ -2,18 +2,19 @@
 
 A chunk's result is its *verdicts*: one character per deal, in deal order.
 
-- ``W``: won (the deal can be won);
+- ``+``: won (the deal can be won);
 - ``?``: unknown (the search budget ran out first);
-- ``0`` .. ``9``, ``a`` .. ``s``: lost, and the most pyramid cards that can go
-  (``max_removed`` 0..28, one base-36 digit; 28 can be lost where the whole
-  deck must go).
+- ``0`` .. ``9``, ``a`` .. ``z``, ``A`` .. ``Z``: lost, and the most tableau cards
+  that can go (``max_removed`` 0..61, one digit of base 62: ``s`` is 28, ``T``
+  is 55; a whole tableau can be cleared and the deal lost where the whole deck
+  must go).  Every game's tableau fits (the largest has 56 cards).
 
 The verdicts are what a worker sends back and what the results file keeps: a
 few bytes per deal, and enough to compare two sweeps deal by deal.
 
 >>> plan_chunks(1010, 600, 250)
 [Chunk(first=1010, count=240), Chunk(first=1250, count=250), Chunk(first=1500, count=110)]
->>> tally = Tally.of(Chunk(40, 4), "W?3W")
+>>> tally = Tally.of(Chunk(40, 4), "+?3+")
 >>> tally.won, tally.unknown, tally.lost_max, tally.unknown_numbers
 (2, 1, Counter({3: 1}), [41])
 """
@@ -28,9 +29,11 @@ from pyramide.game import Position
 from pyramide.rules import rules_for
 from pyramide.solver import Budget, Solution, decide
 
-WON = "W"
+WON = "+"
 UNKNOWN = "?"
-DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
+DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+"""The lost deals' ``max_removed``, one character each."""
+VALUE = {digit: value for value, digit in enumerate(DIGITS)}
 EXAMPLES = 20
 """How many unknown deal numbers a tally keeps (the smallest ones)."""
 
@@ -66,7 +69,12 @@ def verdict_of(result: Solution) -> str:
     """The one-character verdict of one decided deal."""
     if result.winnable is None:
         return UNKNOWN
-    return WON if result.winnable else DIGITS[result.max_removed]
+    if result.winnable:
+        return WON
+    if not 0 <= result.max_removed < len(DIGITS):
+        raise ValueError(f"max_removed {result.max_removed} has no verdict digit "
+                         f"(0..{len(DIGITS) - 1})")
+    return DIGITS[result.max_removed]
 
 
 def decide_chunk(letter: str, first: int, count: int, budget: Budget) -> str:
@@ -77,7 +85,8 @@ def decide_chunk(letter: str, first: int, count: int, budget: Budget) -> str:
     """
     rules = rules_for(letter)
     return "".join(
-        verdict_of(decide(Position.initial(Deal.from_number(number)), rules, budget=budget))
+        verdict_of(decide(Position.initial(Deal.from_number(number, rules.deck), rules), rules,
+                          budget=budget))
         for number in range(first, first + count)
     )
 
@@ -87,7 +96,7 @@ def check_verdicts(chunk: Chunk, verdicts: str) -> None:
     if len(verdicts) != chunk.count:
         raise ValueError(f"{len(verdicts)} verdicts for the {chunk.count} deals "
                          f"{chunk.first}..{chunk.last}")
-    wrong = set(verdicts) - set(WON + UNKNOWN + DIGITS[:29])
+    wrong = set(verdicts) - set(WON + UNKNOWN + DIGITS)
     if wrong:
         raise ValueError(f"unknown verdicts {''.join(sorted(wrong))!r} for deals "
                          f"{chunk.first}..{chunk.last}")
@@ -109,7 +118,7 @@ class Tally:
         won, unknown = counts.pop(WON, 0), counts.pop(UNKNOWN, 0)
         return cls(
             deals=len(verdicts), won=won, unknown=unknown,
-            lost_max=Counter({int(digit, 36): n for digit, n in counts.items()}),
+            lost_max=Counter({VALUE[digit]: n for digit, n in counts.items()}),
             unknown_numbers=[chunk.first + i for i, v in enumerate(verdicts)
                              if v == UNKNOWN][:EXAMPLES],
         )

@@ -4,7 +4,7 @@ JSON lines.  The first line names what the verdicts depend on (the rule set,
 the search budget, the chunk size); each further line is one finished chunk::
 
     {"format": "pyramide winrate results", "version": 1, "rules": "N", "nodes": 20000, ...}
-    {"first": 0, "count": 250, "verdicts": "WW7WW?W..."}
+    {"first": 0, "count": 250, "verdicts": "++7++?+..."}
 
 A chunk is written (and flushed) as soon as it is back, so an interrupted
 sweep loses at most the chunks under way.  A line cut short by the
