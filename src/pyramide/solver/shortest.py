@@ -17,8 +17,10 @@ estimate  a lower bound on the moves from a state to the goal (:func:`estimate`)
             exactly the cards of one value of the class, wherever they lie);
           - draws: a class short of pyramid partners needs talon cards; those not
             in the waste must be drawn, and a stock card ``d`` deep needs ``d + 1``
-            draws (draw one), ``ceil((d + 1) / 3)`` (draw three), ``d`` when the
-            stock's top card is playable.
+            draws (draw one), ``ceil((d + 1) / 3)`` (draw three); when the stock's
+            top card is playable the ``d`` cards over it may also leave by removals
+            off the top, so only those no pyramid card left could take count
+            (:meth:`Estimator.open_passes`).
 canonical only one order of moves that commute is searched:
           - a free pyramid king is removed at once (nothing is lost by it);
           - no move inside the pyramid right after a draw or a recycle: it could
@@ -454,7 +456,8 @@ class Estimator:
             moves += max(a, b)
             short, value = (a - b, w) if a >= b else (b - a, v)
             if short:
-                draws = max(draws, self.draws_for(state.tmask, state.cut, reach, value, short))
+                draws = max(draws, self.draws_for(state.tmask, state.cut, reach, value, short,
+                                                  counts))
         return moves, draws
 
     def needs_recycle(self, state: State, reach: int) -> bool:
@@ -475,10 +478,12 @@ class Estimator:
         partners = [counts[KING - v] for v in range(KING + 1)]
         return waste_reach(self.values, tmask, cut, partners)
 
-    def draws_for(self, tmask: int, cut: int, reach: int, value: int, count: int) -> int:
+    def draws_for(self, tmask: int, cut: int, reach: int, value: int, count: int,
+                  counts: list[int]) -> int:
         """Fewest draws and recycles that can bring ``count`` talon cards of ``value``
         into play: cards within reach of the waste top first, then stock cards,
-        then waste cards that only a recycle brings back."""
+        then waste cards that only a recycle brings back (``counts``: the pyramid
+        cards of each value, see :meth:`open_passes`)."""
         waste = (1 << cut) - 1
         cards = tmask & self.talon[value]
         count -= (cards & waste & reach).bit_count()
@@ -487,10 +492,10 @@ class Estimator:
         stock = cards & ~waste
         if count <= stock.bit_count():
             index = nth_lowest(stock, count)
-            depth = (tmask & ~waste & ((1 << index) - 1)).bit_count()
+            over = tmask & ~waste & ((1 << index) - 1)
             if self.open_stock:
-                return ceil(depth / self.draw_count)
-            return ceil((depth + 1) / self.draw_count)
+                return ceil(self.open_passes(over, counts) / self.draw_count)
+            return ceil((over.bit_count() + 1) / self.draw_count)
         buried = cards & waste & ~reach
         count -= stock.bit_count()
         if count > buried.bit_count():
@@ -501,6 +506,19 @@ class Estimator:
             (tmask & ((2 << index) - 1)).bit_count() / self.draw_count
         )
 
+    def open_passes(self, over: int, counts: list[int]) -> int:
+        """Under an open stock, the cards ``over`` (a mask of stock indices) that must
+        leave the stock by a draw or a removal that takes no pyramid card before the
+        card under them is the stock's top.  Each of them leaves by a draw, or by a
+        removal as the stock's top card (one card a removal); a removal with a
+        pyramid card is already counted among the removals of the estimate, so the
+        cards of ``over`` that some pyramid card left could take are not counted
+        (at most as many of a value as the pyramid holds of its partner)."""
+        passes = over.bit_count()
+        for v in range(1, KING):
+            if counts[KING - v]:
+                passes -= min((over & self.talon[v]).bit_count(), counts[KING - v])
+        return passes
 
 def nth_lowest(bits: int, n: int) -> int:
     """Index of the ``n``-th lowest set bit (1-based) of ``bits``."""
