@@ -20,9 +20,15 @@ from pyramide import PRESETS, Card, Deal, Game
 from pyramide.cards import DECK
 from pyramide.game import Position
 from pyramide.rules import Rules
-from pyramide.solver import Budget, solve_position
+from pyramide.solver import solve_position
 from pyramide.solver.budget import UNLIMITED
-from tests.test_solver_helpers import SLOTS, engine_shortest, fewest_moves, game_at
+from tests.test_solver_helpers import (
+    SLOTS,
+    engine_shortest,
+    fewest_moves,
+    game_at,
+    small_position,
+)
 
 OPEN_VARIANTS = {
     letter: rules if rules.open_stock else replace(rules, open_stock=True)
@@ -85,8 +91,6 @@ def test_shortest_lines_from_a_full_stock_equal_breadth_first_search(name: str) 
 
 @pytest.mark.parametrize("name", sorted(OPEN_VARIANTS))
 def test_open_stock_shortest_lines_equal_breadth_first_search(name: str) -> None:
-    from tests.test_solver_helpers import small_position
-
     rules = OPEN_VARIANTS[name]
     for seed in range(12):
         check_proven(small_position(100 + seed, rows=3, talon=9), rules, "bfs")
