@@ -507,18 +507,30 @@ class Estimator:
         )
 
     def open_passes(self, over: int, counts: list[int]) -> int:
-        """Under an open stock, the cards ``over`` (a mask of stock indices) that must
-        leave the stock by a draw or a removal that takes no pyramid card before the
-        card under them is the stock's top.  Each of them leaves by a draw, or by a
-        removal as the stock's top card (one card a removal); a removal with a
-        pyramid card is already counted among the removals of the estimate, so the
-        cards of ``over`` that some pyramid card left could take are not counted
-        (at most as many of a value as the pyramid holds of its partner)."""
+        """Under an open stock, how many of the cards ``over`` (a mask of stock indices)
+        must leave the stock by a move the estimate's removals do not count, before
+        the card under them is the stock's top.  Each of them leaves by a draw, or by
+        a removal as the stock's top card (one card a removal).  A removal with a
+        pyramid card is among the removals counted only as long as it takes a
+        partner the class is short of: a class with ``a`` pyramid cards of value
+        ``v`` and ``b <= a`` of value ``w`` is cleared in ``a`` removals when ``a - b``
+        talon cards of value ``w`` (the partner of ``v``) go with pyramid cards, and
+        each talon card of value ``v`` that goes with a pyramid card costs one removal
+        more and makes room for one more ``w``.  So of the class's cards over the
+        card, at most ``min(n_w, a - b + min(n_v, b))`` leave without a move of
+        their own (``n_v``, ``n_w``: the cards of each value over it)."""
         passes = over.bit_count()
-        for v in range(1, KING):
-            if counts[KING - v]:
-                passes -= min((over & self.talon[v]).bit_count(), counts[KING - v])
+        talon = self.talon
+        for v in range(1, 7):
+            w = KING - v
+            a, b = counts[v], counts[w]
+            if a < b:
+                a, b, v, w = b, a, w, v
+            n_w = (over & talon[w]).bit_count()
+            if n_w:
+                passes -= min(n_w, a - b + min((over & talon[v]).bit_count(), b))
         return passes
+
 
 def nth_lowest(bits: int, n: int) -> int:
     """Index of the ``n``-th lowest set bit (1-based) of ``bits``."""
