@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 
+from tests.postgres import PostgresServer
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
@@ -28,10 +30,12 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 
 class LiveServer:
-    """``pyramide serve`` in a subprocess on a free loopback port, with its own database."""
+    """``pyramide serve`` in a subprocess on a free loopback port, with its own database
+    (a SQLite path or a PostgreSQL URL); ``args``: more options of ``serve``."""
 
-    def __init__(self, db_path: Path) -> None:
+    def __init__(self, db_path: Path | str, *args: str) -> None:
         self.db_path = db_path
+        self.args = args
         self.process: subprocess.Popen[str] | None = None
         self.url = ""
 
@@ -39,7 +43,7 @@ class LiveServer:
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         self.process = subprocess.Popen(
             [sys.executable, "-m", "pyramide.cli", "serve", "--port", "0",
-             "--db", str(self.db_path), "--no-browser"],
+             "--db", str(self.db_path), "--no-browser", *self.args],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
         )
         assert self.process.stdout is not None
@@ -79,6 +83,16 @@ class LiveServer:
     def restart(self, sig: int = signal.SIGKILL) -> None:
         self.stop(sig)
         self.start()
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[PostgresServer]:
+    """A real PostgreSQL server for the session (``new_database()`` per test)."""
+    server = PostgresServer()
+    try:
+        yield server
+    finally:
+        server.stop()
 
 
 @pytest.fixture

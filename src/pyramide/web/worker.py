@@ -36,8 +36,6 @@ def data_dir() -> Path:
 def build(db: str, *, hosted: bool, warm_up: bool = True) -> tuple[FastAPI, GameService]:
     """The app over ``db``; at shutdown it writes the running clocks and closes the
     database."""
-    from pyramide.solver.compiled import warm_up as compile_solver
-
     store = Store(db)
     service = GameService(store)
     players = Players(load_secret(data_dir())) if hosted else None
@@ -55,8 +53,15 @@ def build(db: str, *, hosted: bool, warm_up: bool = True) -> tuple[FastAPI, Game
 
     app.router.lifespan_context = lifespan
     if warm_up:
-        threading.Thread(target=compile_solver, name="solver warm-up", daemon=True).start()
+        threading.Thread(target=_warm_up, name="solver warm-up", daemon=True).start()
     return app, service
+
+
+def _warm_up() -> None:
+    """Load the compiled search (numba: seconds) after the server answers."""
+    from pyramide.solver.compiled import warm_up
+
+    warm_up()
 
 
 def from_environment() -> FastAPI:
