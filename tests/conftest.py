@@ -8,6 +8,8 @@ import signal
 import subprocess
 import sys
 import threading
+import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -55,8 +57,21 @@ class LiveServer:
                 self.url = match.group(1)
                 # keep reading so that a full pipe never blocks the server
                 threading.Thread(target=self._drain, daemon=True).start()
+                self._wait_until_answering()
                 return
         raise RuntimeError("server did not start:\n" + "".join(seen))
+
+    def _wait_until_answering(self, seconds: float = 120) -> None:
+        """The socket listens at once; ``--workers`` processes answer once started."""
+        deadline = time.monotonic() + seconds
+        while True:
+            try:
+                with urllib.request.urlopen(self.url + "/api/rules", timeout=seconds):
+                    return
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
 
     def _drain(self) -> None:
         process = self.process

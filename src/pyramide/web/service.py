@@ -27,13 +27,14 @@ from typing import Any, Literal
 from pyramide.cards import Card, Lang
 from pyramide.deals import MAX_DEAL_NUMBER, Deal, DealCode
 from pyramide.errors import IllegalMoveError, InvalidSaveError, LocalisedError, PyramideError
-from pyramide.game import Clock, Game, Position
+from pyramide.game import Clock, Game
 from pyramide.messages import status_word
 from pyramide.moves import Move
-from pyramide.rules import PRESETS, Rules, rules_for
+from pyramide.rules import PRESETS, rules_for
 from pyramide.saves import game_from_dict
-from pyramide.solver import Budget, Solution, is_lost, solve, solve_position
+from pyramide.solver import Budget, Solution, is_lost, solve
 from pyramide.web.replays import Replays
+from pyramide.web.searches import InProcess, Searches
 from pyramide.web.stats import statistics
 from pyramide.web.store import ConflictError, GameRecord, Store
 from pyramide.web.view import rules_view, solution_view, state_view
@@ -51,8 +52,6 @@ DEFAULT_SETTINGS: dict[str, Any] = {
 }
 WINNABLE_SECONDS = 5.0
 WINNABLE_BUDGET = Budget(nodes=50_000, seconds=0.5)
-SOLUTION_BUDGET = Budget(nodes=None, seconds=1.5)
-"""What the search for the shortest line may spend when the player asks for the solution."""
 CACHE_SIZE = 1024
 """Games kept in memory per process (the least recently used are dropped)."""
 
@@ -101,8 +100,11 @@ class _Snapshot:
 
 class GameService:
     def __init__(self, store: Store, clock: Clock = time.monotonic,
-                 cache_size: int = CACHE_SIZE) -> None:
+                 cache_size: int = CACHE_SIZE, searches: Searches | None = None) -> None:
+        """``searches``: where hints and solution lines are searched (default: in
+        the calling thread; the server gives a pool of processes)."""
         self.store = store
+        self.searches = searches or InProcess()
         self.clock = clock
         self.cache_size = cache_size
         self.replays = Replays(store)
@@ -322,7 +324,8 @@ class GameService:
 
     def hint(self, player: str, game_id: int) -> dict[str, Any]:
         snapshot = self._snapshot(player, game_id)
-        result = solve(snapshot.game)  # outside any lock; a finished game: no move
+        game = snapshot.game  # searched outside any lock; a finished game: no move
+        result = self.searches.run(game.position, game.rules, game.deal, shortest=False)
         move = result.moves[0] if result.moves else None
         return {
             "move": move.code if move is not None else None,
@@ -356,7 +359,7 @@ class GameService:
                     return None
                 snapshot = _Snapshot(copy.copy(live.game), version, live.assisted)
         game = snapshot.game
-        result = _search_line(game.position, game.rules, game.deal)
+        result = self.searches.run(game.position, game.rules, game.deal, shortest=True)
         with self._locked(player, game_id) as slot:
             if slot.line is None or slot.line[0] < version:
                 slot.line = (version, result)
@@ -401,6 +404,7 @@ class GameService:
         try:
             self.flush_clocks()
         finally:
+            self.searches.close()
             self.store.close()
 
     def flush_clocks(self) -> None:
@@ -436,13 +440,6 @@ def browser_lang(accept_language: str | None) -> Lang:
     """The language of the browser's ``Accept-Language`` header (Russian or English)."""
     first = (accept_language or "").split(",")[0].strip().lower()
     return "ru" if first.startswith("ru") else "en"
-
-
-def _search_line(position: Position, rules: Rules, deal: Deal) -> Solution:
-    """The solver's shortest line from ``position`` within :data:`SOLUTION_BUDGET`
-    (a finished game gets its result and no move)."""
-    return solve_position(position, rules, budget=SOLUTION_BUDGET, shortest=True,
-                          layout=tuple(card.value for card in deal.pyramid))
 
 
 def _solver_says_lost(game: Game) -> bool:

@@ -20,6 +20,7 @@ from fastapi import FastAPI
 
 from pyramide.web.app import create_app
 from pyramide.web.players import Players, load_secret
+from pyramide.web.searches import SearchPool
 from pyramide.web.service import GameService
 from pyramide.web.store import Store
 
@@ -37,7 +38,7 @@ def build(db: str, *, hosted: bool, warm_up: bool = True) -> tuple[FastAPI, Game
     """The app over ``db``; at shutdown it writes the running clocks and closes the
     database."""
     store = Store(db)
-    service = GameService(store)
+    service = GameService(store, searches=SearchPool())
     players = Players(load_secret(data_dir())) if hosted else None
     app = create_app(service, players)
 
