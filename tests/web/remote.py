@@ -3,6 +3,7 @@ action, and the kill -9 campaign (tests and ``benchmarks/`` share them)."""
 
 from __future__ import annotations
 
+import http.client
 import json
 import random
 import signal
@@ -103,8 +104,8 @@ def run_campaign(db: Path, cycles: int, seed: int = 0, *, pause: tuple[float, fl
                     kind, card = random_action(state, rng)
                     try:
                         status, answer = remote.act(state, kind, card)
-                    except OSError:
-                        return  # the server is gone: this action was never acknowledged
+                    except (OSError, http.client.HTTPException):
+                        return  # the server died: this answer was never acknowledged
                     if status == 200:
                         state = last = answer
                         result.acknowledged += 1

@@ -23,7 +23,20 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, Engine, create_engine, event, func, insert, select, update
+from sqlalchemy import (
+    Connection,
+    Engine,
+    String,
+    Update,
+    bindparam,
+    case,
+    create_engine,
+    event,
+    func,
+    insert,
+    select,
+    update,
+)
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
@@ -127,6 +140,7 @@ class Store:
             self.engine = create_engine(self.url, pool_size=8, max_overflow=8,
                                         pool_pre_ping=True)
         self._closed = False
+        self._advance = _advance(func.max if self.sqlite else func.greatest)
         with self._writing() as conn:
             migrate(conn)
 
@@ -188,8 +202,8 @@ class Store:
     def version(self, player: str, game_id: int) -> int | None:
         """The stored version of the player's game (``None``: no such game)."""
         with self._connection() as conn:
-            found = conn.execute(select(games.c.version).where(
-                games.c.id == game_id, games.c.player == player)).scalar_one_or_none()
+            found = conn.execute(_VERSION, {"b_id": game_id, "b_player": player}
+                                 ).scalar_one_or_none()
         return None if found is None else int(found)
 
     def append(
@@ -204,26 +218,19 @@ class Store:
         now = _now()
         finished = None if game.status == "playing" else now
         with self._writing() as conn:
-            changed = conn.execute(
-                update(games)
-                .where(games.c.id == game_id, games.c.player == player,
-                       games.c.version == expected)
-                .values(
-                    version=version, logged=len(game.log),
-                    selection=game.selection.code if game.selection is not None else None,
-                    score=game.score, moves=game.moves, elapsed=round(game.elapsed, 3),
-                    status=game.status, updated_at=now,
-                    finished_at=func.coalesce(games.c.finished_at, finished)
-                    if finished is not None else None,
-                    assisted=func.max(games.c.assisted, int(assisted)) if self.sqlite
-                    else func.greatest(games.c.assisted, int(assisted)),
-                )
-            ).rowcount
+            changed = conn.execute(self._advance, {
+                "b_id": game_id, "b_player": player, "b_expected": expected,
+                "b_version": version, "b_logged": len(game.log),
+                "b_selection": game.selection.code if game.selection is not None else None,
+                "b_score": game.score, "b_moves": game.moves,
+                "b_elapsed": round(game.elapsed, 3), "b_status": game.status, "b_now": now,
+                "b_finished": finished, "b_assisted": int(assisted),
+            }).rowcount
             if changed != 1:
                 raise ConflictError(f"game {game_id} is no longer at version {expected}")
             if entries:
                 try:
-                    conn.execute(insert(actions), [
+                    conn.execute(_INSERT_ACTIONS, [
                         {"game_id": game_id, "seq": logged + i, "action": e.action, "t": e.t,
                          "version": version, "solver": int(solver)}
                         for i, e in enumerate(entries)
@@ -310,8 +317,7 @@ class Store:
 
     def settings(self, player: str) -> dict[str, Any]:
         with self._connection() as conn:
-            rows = conn.execute(select(settings.c.key, settings.c.value)
-                                .where(settings.c.player == player)).all()
+            rows = conn.execute(_SETTINGS, {"b_player": player}).all()
         return {key: json.loads(value) for key, value in rows}
 
     def put_settings(self, player: str, values: dict[str, Any]) -> None:
@@ -323,6 +329,32 @@ class Store:
                 conn.execute(statement.on_conflict_do_update(
                     index_elements=[settings.c.player, settings.c.key],
                     set_={"value": statement.excluded.value}))
+
+
+# The statements of every action, built once (SQLAlchemy then only binds them).
+_VERSION = select(games.c.version).where(games.c.id == bindparam("b_id"),
+                                         games.c.player == bindparam("b_player"))
+_SETTINGS = select(settings.c.key, settings.c.value).where(
+    settings.c.player == bindparam("b_player"))
+_INSERT_ACTIONS = insert(actions)
+
+
+def _advance(greatest: Any) -> Update:
+    """The conditional update of a game to a new version (``greatest``: the SQL
+    function of the larger of two values, ``max`` in SQLite)."""
+    finished = bindparam("b_finished", type_=String)
+    return update(games).where(
+        games.c.id == bindparam("b_id"), games.c.player == bindparam("b_player"),
+        games.c.version == bindparam("b_expected"),
+    ).values(
+        version=bindparam("b_version"), logged=bindparam("b_logged"),
+        selection=bindparam("b_selection", type_=String), score=bindparam("b_score"),
+        moves=bindparam("b_moves"), elapsed=bindparam("b_elapsed"),
+        status=bindparam("b_status"), updated_at=bindparam("b_now"),
+        finished_at=case((finished.is_(None), None),
+                         else_=func.coalesce(games.c.finished_at, finished)),
+        assisted=greatest(games.c.assisted, bindparam("b_assisted")),
+    )
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
