@@ -22,7 +22,6 @@ import hashlib
 import hmac
 import os
 import secrets
-from http.cookies import CookieError, SimpleCookie
 from pathlib import Path
 
 from starlette.requests import Request
@@ -96,12 +95,10 @@ class PlayerCookie:
         player = None
         for name, value in scope.get("headers", []):
             if name == b"cookie":
-                try:
-                    morsel = SimpleCookie(value.decode("latin-1")).get(COOKIE)
-                except CookieError:
-                    continue
-                if morsel is not None:
-                    player = self.players.verify(morsel.value)
+                for pair in value.decode("latin-1").split(";"):
+                    key, _, given = pair.strip().partition("=")
+                    if key == COOKIE and player is None:
+                        player = self.players.verify(given.strip().strip('"'))
         if player is not None:
             state["player"] = player
             await self.app(scope, receive, send)
