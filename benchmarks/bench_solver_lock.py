@@ -87,7 +87,9 @@ def main() -> None:
         server = LiveServer(Path(tmp) / "bench.sqlite3", "--share-db")
         server.start()
         try:
-            time.sleep(3)  # the solver loads in the background
+            warm = Remote(server.url)  # start the solver processes before measuring
+            state = warm.call("/api/games", {"code": SLOW_DEAL})[1]
+            warm.call(f"/api/games/{state['id']}/solution", timeout=300)
             baseline = phase(server.url, args.players, args.seconds, slow=False)
             during = phase(server.url, args.players, args.seconds, slow=True)
         finally:
