@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Set up Pyramide in ./.venv (idempotent). With --test, also the test tools and Chromium.
+# Set up Pyramide in ./.venv (idempotent). With --test, also the test tools, Chromium and
+# PostgreSQL (the tests start their own server from its binaries).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -42,4 +43,8 @@ fi
 if [ -n "$extras" ] && [ ! -x /usr/bin/chromium ]; then
     echo "Installing Chromium (Debian package) for the browser tests..."
     apt_install chromium
+fi
+if [ -n "$extras" ] && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+    echo "Installing PostgreSQL (Debian package) for the hosted-mode tests..."
+    apt_install postgresql
 fi
