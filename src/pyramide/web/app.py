@@ -49,8 +49,9 @@ class NewGameRequest(BaseModel):
 class ActionRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
     version: int = Field(ge=0)
-    type: Literal["tap", "stock", "undo", "solution"]
+    type: Literal["tap", "pile", "stock", "undo", "solution"]
     card: str | None = Field(default=None, max_length=8)
+    pile: str | None = Field(default=None, max_length=16)
 
 
 class SettingsRequest(BaseModel):
@@ -191,7 +192,7 @@ def create_app(service: GameService) -> FastAPI:
     def act(game_id: int, body: ActionRequest,
             accept_language: str | None = Header(default=None)) -> dict[str, Any]:
         return service.act(game_id, body.version, body.type, body.card,
-                           service.lang(accept_language))
+                           service.lang(accept_language), pile=body.pile)
 
     @app.get("/api/games/{game_id}/hint")
     def hint(game_id: int) -> dict[str, Any]:

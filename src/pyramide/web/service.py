@@ -157,10 +157,14 @@ class GameService:
                               lost=lost, assisted=live.assisted)
 
     def act(
-        self, game_id: int, version: int, kind: Literal["tap", "stock", "undo", "solution"],
-        card: str | None, lang: Lang,
+        self, game_id: int, version: int,
+        kind: Literal["tap", "pile", "stock", "undo", "solution"],
+        card: str | None, lang: Lang, *, pile: str | None = None,
     ) -> dict[str, Any]:
         """Apply one browser action made against ``version``; returns the new state.
+
+        ``pile`` taps the pile named by ``pile`` (``stock`` is the alias of a tap
+        on the pile ``"stock"``).
 
         ``solution`` plays the next move of the solver's line (:meth:`solution`)
         and marks the game as assisted for good."""
@@ -182,8 +186,13 @@ class GameService:
                     raise PyramideError('a tap names a card, e.g. {"card": "10H"}',
                                         ru='в нажатии нужна карта, например {"card": "10H"}')
                 game.tap(card)
-            elif kind == "stock":
+            elif kind == "stock" or (kind == "pile" and pile == "stock"):
                 game.tap_stock()
+            elif kind == "pile":
+                raise PyramideError(
+                    f'no pile {pile!r} can be tapped in this game; e.g. {{"pile": "stock"}}',
+                    ru=f'в этой игре нельзя нажать на стопку {pile!r}; например {{"pile": "stock"}}',
+                )
             elif kind == "undo":
                 if not game.can_undo:
                     raise IllegalMoveError("nothing to undo", ru="нечего отменять")

@@ -14,6 +14,7 @@ from pyramide.messages import move_label, rules_description, rules_name, text
 from pyramide.moves import DRAW, RECYCLE
 from pyramide.rules import Rules
 from pyramide.solver import Solution
+from pyramide.web.table_view import table_keys
 
 __all__ = ["rules_view", "solution_view", "state_view"]
 
@@ -80,6 +81,7 @@ def state_view(
         "can_undo": game.can_undo,
         "lost": lost,
         "assisted": assisted,
+        **table_keys(game),
     }
 
 

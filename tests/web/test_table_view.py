@@ -1,0 +1,119 @@
+"""The table keys of the state (docs/api.md, "The table") and the pile action."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from pyramide.web.table_view import pyramid_place
+from tests.web.conftest import reference_layout
+from tests.web.test_api import RU, new_game
+
+
+def pile(state: dict[str, Any], pile_id: str) -> dict[str, Any]:
+    found = [p for p in state["piles"] if p["id"] == pile_id]
+    assert len(found) == 1, state["piles"]
+    return found[0]
+
+
+def tap_pile(client: TestClient, state: dict[str, Any], pile_id: str, status: int = 200,
+             headers: dict[str, str] | None = None) -> dict[str, Any]:
+    response = client.post(f"/api/games/{state['id']}/actions", headers=headers,
+                           json={"version": state["version"], "type": "pile", "pile": pile_id})
+    assert response.status_code == status, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def inside(state: dict[str, Any], x: float, y: float) -> bool:
+    table = state["table"]
+    return 0 <= x and x + 1 <= table["width"] + 1e-9 and 0 <= y \
+        and y + 1.4 <= table["height"] + 1e-9
+
+
+def test_tableau_is_the_pyramid_in_card_units(client: TestClient) -> None:
+    state = new_game(client, layout=reference_layout(), rules="N")
+    tableau = state["tableau"]
+    assert [s["slot"] for s in tableau] == list(range(28))
+    assert {s["zone"] for s in tableau} == {"pyramid"}
+    assert [s["card"] for s in tableau] == [s["card"] for s in state["pyramid"]]
+    left = tableau[0]["x"] - pyramid_place(1, 1)[0]
+    for entry, old in zip(tableau, state["pyramid"], strict=True):
+        x, y = pyramid_place(old["row"], old["col"])
+        assert (entry["x"], entry["y"]) == pytest.approx((left + x, y))
+        assert entry["face_up"] is True
+        assert entry["free"] == old["free"] and entry["tappable"] == old["tappable"]
+        assert inside(state, entry["x"], entry["y"])
+    # row 7 lies at the bottom, its cards 1.1 apart; the apex centred over them
+    assert tableau[27]["y"] == pytest.approx(6 * 0.7)
+    assert tableau[22]["x"] - tableau[21]["x"] == pytest.approx(1.1)
+    assert tableau[0]["x"] + 0.5 == pytest.approx((tableau[21]["x"] + tableau[27]["x"] + 1) / 2)
+    # the piles lie left of the pyramid, inside the table, never on it
+    stock, waste = pile(state, "stock"), pile(state, "waste")
+    for p in (stock, waste):
+        assert inside(state, p["x"], p["y"]) and p["x"] + 1 < left
+    assert stock == {"id": "stock", "kind": "stock", "x": 0.0, "y": 0.0, "count": 23,
+                     "cards": [], "top_open": False, "tappable": True, "action": "draw",
+                     "fan": 0, "redeals_left": None}
+    assert waste["kind"] == "waste" and waste["cards"] == state["waste"] == ["7D"]
+    assert waste["fan"] == 2 and waste["tappable"] is False and waste["action"] is None
+
+
+def test_removed_slots_and_the_spent_stock(client: TestClient) -> None:
+    state = new_game(client, layout=reference_layout(), rules="N")
+    state = tap_pile(client, state, "stock")   # the new action ...
+    assert pile(state, "stock")["count"] == 22 and pile(state, "waste")["count"] == 2
+    assert state["moves"] == 1
+    response = client.post(f"/api/games/{state['id']}/actions",
+                           json={"version": state["version"], "type": "tap", "card": "KD"})
+    state = response.json()
+    kd = [s for s in state["tableau"] if s["slot"] == 26][0]
+    assert kd == {**kd, "card": None, "face_up": False, "free": False, "tappable": False}
+    for _ in range(22):
+        state = tap_pile(client, state, "stock")
+    stock = pile(state, "stock")
+    assert stock["count"] == 0 and stock["action"] == "recycle" and stock["tappable"] is True
+    assert pile(state, "waste")["cards"] == state["waste"]
+    state = tap_pile(client, state, "stock")
+    assert pile(state, "stock")["count"] == 24 and pile(state, "waste")["count"] == 0
+    # one pass (rules O): the spent stock does nothing
+    state = new_game(client, layout=reference_layout(), rules="O")
+    for _ in range(23):
+        state = tap_pile(client, state, "stock")
+    stock = pile(state, "stock")
+    assert stock == {**stock, "count": 0, "action": None, "tappable": False, "redeals_left": 0}
+
+
+@pytest.mark.parametrize("letter", ["P", "T"])
+def test_open_stock_and_three_card_fan(client: TestClient, letter: str) -> None:
+    state = new_game(client, code=f"PY1-{letter}-AAAAAAS")
+    stock, waste = pile(state, "stock"), pile(state, "waste")
+    if letter == "P":
+        assert stock["top_open"] is True and stock["cards"] == [state["stock"]["open_card"]]
+        assert stock["cards"][0] in state["tappable"]
+        assert stock["redeals_left"] == 2
+        assert inside(state, stock["open_at"]["x"], stock["open_at"]["y"])
+        assert waste["y"] > stock["open_at"]["y"]
+    else:
+        assert stock["top_open"] is False and "open_at" not in stock
+        assert waste["fan"] == 3
+    state = tap_pile(client, state, "stock")
+    assert pile(state, "waste")["count"] == (2 if letter == "P" else 4)
+
+
+def test_a_pile_that_is_not_there_is_refused_in_the_players_language(
+        client: TestClient) -> None:
+    state = new_game(client, code="PY1-N-AAAAAAS")
+    error = tap_pile(client, state, "cell", status=400, headers=RU)
+    assert "стопку 'cell'" in error["error"]
+    assert tap_pile(client, state, "waste", status=400)["error"]
+    response = client.post(f"/api/games/{state['id']}/actions",
+                           json={"version": 0, "type": "pile", "pile": "x" * 40})
+    assert response.status_code == 400
+    assert client.get(f"/api/games/{state['id']}").json() == state
+    # the old stock action stays an alias
+    response = client.post(f"/api/games/{state['id']}/actions",
+                           json={"version": 0, "type": "stock"})
+    assert response.status_code == 200 and pile(response.json(), "stock")["count"] == 22
