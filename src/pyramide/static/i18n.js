@@ -21,6 +21,10 @@ export const STRINGS = {
     close: "Закрыть",
     pyramid: "Пирамида",
     wasteZone: "Отбой",
+    pilesZone: "Колода и отбой",
+    statusBar: "Счёт партии",
+    cellEmpty: "Свободная ячейка",
+    cellFull: "Ячейка",
     stockCards: "Колода, карт: {n}",
     stockRecycle: "Колода пуста — перевернуть отбой",
     stockEmpty: "Колода пуста",
@@ -108,6 +112,10 @@ export const STRINGS = {
     close: "Close",
     pyramid: "Pyramid",
     wasteZone: "Waste",
+    pilesZone: "Stock and waste",
+    statusBar: "Game score",
+    cellEmpty: "Free cell, empty",
+    cellFull: "Free cell",
     stockCards: "Stock, {n} cards",
     stockRecycle: "Stock empty — turn the waste over",
     stockEmpty: "Stock empty",
@@ -191,9 +199,11 @@ const SUIT_NAMES = {
   en: { C: "clubs", D: "diamonds", H: "hearts", S: "spades" },
 };
 
-/** Split "10H" into {rank: "10", suit: "H"}. */
+/** Split "10H" into {rank: "10", suit: "H"}; a two-deck game's mark ("KD'") is
+ * part of the code only, not of the card's face or name. */
 export function parseCard(code) {
-  return { rank: code.slice(0, -1), suit: code.slice(-1) };
+  const plain = code.replace(/'+$/, "");
+  return { rank: plain.slice(0, -1), suit: plain.slice(-1) };
 }
 
 /** The corner index in the UI language: Т К Д В in Russian, A K Q J in English. */
@@ -211,7 +221,7 @@ export function cardName(code, lang) {
 }
 
 export function isRed(code) {
-  const suit = code.slice(-1);
+  const { suit } = parseCard(code);
   return suit === "H" || suit === "D";
 }
 

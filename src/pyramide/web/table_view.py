@@ -57,6 +57,7 @@ def table_keys(game: Game) -> dict[str, Any]:
             "row": row, "col": col,
             "card": card.code if card is not None else None,
             "face_up": card is not None,
+            "removed": card is None,
             "free": card is not None and card in free,
             "tappable": card is not None and card in tappable,
         })
