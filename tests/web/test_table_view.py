@@ -117,3 +117,16 @@ def test_a_pile_that_is_not_there_is_refused_in_the_players_language(
     response = client.post(f"/api/games/{state['id']}/actions",
                            json={"version": 0, "type": "stock"})
     assert response.status_code == 200 and pile(response.json(), "stock")["count"] == 22
+
+
+def test_look_settings_are_kept_and_checked(client: TestClient) -> None:
+    settings = client.get("/api/settings").json()
+    assert (settings["sounds"], settings["card_back"], settings["felt"]) == (False, "red", "green")
+    answer = client.put("/api/settings", json={"sounds": True, "card_back": "blue", "felt": "grey"})
+    assert answer.status_code == 200
+    assert (answer.json()["sounds"], answer.json()["card_back"], answer.json()["felt"]) == \
+        (True, "blue", "grey")
+    for bad in ({"card_back": "pink"}, {"felt": 3}, {"sounds": "loud"}):
+        response = client.put("/api/settings", json=bad, headers=RU)
+        assert response.status_code == 400 and "не удалось разобрать запрос" in response.json()["error"]
+    assert client.get("/api/settings").json()["card_back"] == "blue"

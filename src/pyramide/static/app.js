@@ -8,6 +8,10 @@
 
 import { formatTime, isRed, translate } from "./i18n.js";
 import { centre, createTable } from "./table.js";
+import { installDrag } from "./drag.js";
+import { celebrate } from "./celebrate.js";
+import { play, soundFor } from "./sounds.js";
+import { BACKS, FELTS } from "./faces.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
 const $$ = (sel, root = document) => Array.from(root.querySelectorAll(sel));
@@ -34,6 +38,10 @@ const t = (key, vars) => translate(ui.settings.lang, key, vars);
 const animationsOn = () => ui.settings.animations !== false
   && !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 const table = createTable(board, { t, animationsOn });
+const drag = installDrag(board, {
+  canDrag: () => Boolean(ui.state && ui.state.status === "playing" && !ui.autoplay),
+  onDrop: (code, target) => dropCard(code, target),
+});
 
 // ---- server -------------------------------------------------------------
 
@@ -70,23 +78,31 @@ function enqueue(work) {
   return run;
 }
 
-/** Send one action; resolves true when the server took it. */
+/** Send one action now (inside the queue); resolves true when the server took it. */
+async function send(action) {
+  const s = ui.state;
+  const { status, data } = await api("POST", `/api/games/${s.id}/actions`,
+    { version: s.version, ...action });
+  if (status === 200 || status === 201) {
+    setState(data, true);
+    return true;
+  }
+  if (status === 409 && data && data.state) {
+    setState(data.state, false);
+    toast(t("stale"), "stale");
+  } else {
+    toast((data && data.error) || t("offline"), "error");
+  }
+  return false;
+}
+
+/** Send one action in turn; resolves true when the server took it. */
 function act(action, when = () => true) {
   let took = false;
   return enqueue(async () => {
     const s = ui.state;
     if (!s || !when(s)) return;
-    const { status, data } = await api("POST", `/api/games/${s.id}/actions`,
-      { version: s.version, ...action });
-    if (status === 200 || status === 201) {
-      took = true;
-      setState(data, true);
-    } else if (status === 409 && data && data.state) {
-      setState(data.state, false);
-      toast(t("stale"), "stale");
-    } else {
-      toast((data && data.error) || t("offline"), "error");
-    }
+    took = await send(action);
   }).then(() => took);
 }
 
@@ -95,6 +111,23 @@ function act(action, when = () => true) {
 function tapPile(id) {
   if (!id) return Promise.resolve(false);
   return act({ type: "pile", pile: id });
+}
+
+/** A card dropped on a partner or a pile: the taps a player would make (the
+ * card, then the target), so the server's rules and messages apply.  Another
+ * card selected before is let go first. */
+function dropCard(code, target) {
+  return enqueue(async () => {
+    const steps = [];
+    const s = ui.state;
+    if (s.selection && s.selection !== code) steps.push({ type: "tap", card: s.selection });
+    if (s.selection !== code) steps.push({ type: "tap", card: code });
+    for (const step of steps) {
+      if (!(await send(step))) return;
+    }
+    if (ui.state.selection !== code) return;  // a king went by itself, or the card was refused
+    await send(target.card ? { type: "tap", card: target.card } : { type: "pile", pile: target.pile });
+  });
 }
 
 /** Undo, when the server says there is something to undo (as the disabled button shows). */
@@ -133,6 +166,8 @@ function render({ fresh = false, prev = null, instant = false } = {}) {
   const s = ui.state;
   const lang = ui.settings.lang;
   if (ui.renderedLang !== lang) applyLang();
+  document.body.dataset.back = ui.settings.card_back || "red";
+  document.body.dataset.felt = ui.settings.felt || "green";
   document.body.dataset.version = s ? String(s.version) : "";
   $("[data-testid=score]").textContent = s ? String(s.score) : "0";
   $("[data-testid=moves]").textContent = s ? String(s.moves) : "0";
@@ -153,9 +188,18 @@ function render({ fresh = false, prev = null, instant = false } = {}) {
     if (s.message && s.status === "playing") toast(s.message.text, s.message.key);
     else clearToast();
   }
+  if (fresh) play(soundFor(prev, s), ui.settings.sounds);
   if (s.status !== "playing" && ui.endShownFor !== s.id) {
     ui.endShownFor = s.id;
-    showEnd(s);
+    // a win the player made here is celebrated first (not one the solver played)
+    const party = fresh && s.status === "won" && !s.assisted && prev && prev.id === s.id && animationsOn();
+    if (party) {
+      celebrate({ lang, cardW: table.geometry.cw }).then(() => {
+        if (ui.state && ui.state.id === s.id) showEnd(ui.state);
+      });
+    } else {
+      showEnd(s);
+    }
   }
   document.body.dataset.ready = "true";
 }
@@ -477,6 +521,9 @@ function openSettings() {
   $("#set-explain").checked = Boolean(st.explain_errors);
   $("#set-warn").checked = Boolean(st.warn_lost);
   $("#set-anim").checked = st.animations !== false;
+  $("#set-sounds").checked = Boolean(st.sounds);
+  fillChoices($("#set-back"), BACKS, "colour_", st.card_back || "red");
+  fillChoices($("#set-felt"), FELTS, "felt_", st.felt || "green");
   fillRules($("#set-rules"), st.rules || "N");
   $("#dlg-settings").showModal();
 }
@@ -484,6 +531,22 @@ $("#set-lang").addEventListener("change", (ev) => saveSettings({ lang: ev.target
 $("#set-explain").addEventListener("change", (ev) => saveSettings({ explain_errors: ev.target.checked }));
 $("#set-warn").addEventListener("change", (ev) => saveSettings({ warn_lost: ev.target.checked }));
 $("#set-anim").addEventListener("change", (ev) => saveSettings({ animations: ev.target.checked }));
+$("#set-sounds").addEventListener("change", (ev) => {
+  saveSettings({ sounds: ev.target.checked });
+  play("select", ev.target.checked);  // a first sound, so the player hears what was turned on
+});
+$("#set-back").addEventListener("change", (ev) => saveSettings({ card_back: ev.target.value }));
+$("#set-felt").addEventListener("change", (ev) => saveSettings({ felt: ev.target.value }));
+
+function fillChoices(select, names, prefix, value) {
+  select.replaceChildren(...names.map((name) => {
+    const o = document.createElement("option");
+    o.value = name;
+    o.textContent = t(prefix + name);
+    return o;
+  }));
+  select.value = value;
+}
 $("#set-rules").addEventListener("change", (ev) => saveSettings({ rules: ev.target.value }));
 
 function openStats() {
@@ -601,7 +664,9 @@ function showEnd(s) {
   const dlg = $("#dlg-end");
   for (const d of $$("dialog[open]")) if (d !== dlg) d.close();
   $("#end-title").textContent = s.status === "won" ? t("wonTitle") : t("lostTitle");
-  $("#end-text").textContent = s.message ? s.message.text : "";
+  // the title says won or lost; the text adds what the title does not
+  const left = s.tableau.filter((e) => e.zone === "pyramid" && !e.removed).length;
+  $("#end-text").textContent = s.status === "won" ? t("wonText") : t("lostText", { n: left });
   const note = $("#end-note");
   note.hidden = !(s.assisted && s.status === "won");
   note.textContent = note.hidden ? "" : t("solvedByComputer");

@@ -60,6 +60,9 @@ class SettingsRequest(BaseModel):
     explain_errors: bool | None = None
     warn_lost: bool | None = None
     animations: bool | None = None
+    sounds: bool | None = None
+    card_back: Literal["red", "blue", "green", "black"] | None = None
+    felt: Literal["green", "blue", "red", "grey"] | None = None
     rules: str | None = Field(default=None, max_length=8)
 
 

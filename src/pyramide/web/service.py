@@ -35,6 +35,9 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "explain_errors": True,
     "warn_lost": True,
     "animations": True,
+    "sounds": False,
+    "card_back": "red",
+    "felt": "green",
     "rules": "N",
 }
 WINNABLE_SECONDS = 5.0
