@@ -49,6 +49,7 @@ def test_drag_with_the_mouse(table: Table, server: LiveServer) -> None:
     home = page.locator('[data-card="5D"]').bounding_box()
     mouse_drag(table, "5D", (20, 20))
     table.expect_figures(0, 0)
+    page.wait_for_function("document.getAnimations().length === 0")
     expect(table.card("5D")).to_have_attribute("data-selected", "false")
     assert page.locator('[data-card="5D"]').bounding_box() == home
     expect(page.locator(".dragging")).to_have_count(0)

@@ -41,6 +41,7 @@ const table = createTable(board, { t, animationsOn });
 const drag = installDrag(board, {
   canDrag: () => Boolean(ui.state && ui.state.status === "playing" && !ui.autoplay),
   onDrop: (code, target) => dropCard(code, target),
+  animationsOn,
 });
 
 // ---- server -------------------------------------------------------------

@@ -1,7 +1,7 @@
 // The celebration of a win: cards leap off the top of the table one after
 // another and bounce down the screen, each leaving a short trail.  Only with
 // animations on and no prefers-reduced-motion (the caller decides); a click,
-// a tap or any key ends it at once.  Purely a picture: no rule, no request.
+// a tap or any key ends it at once (and does nothing else).  Purely a picture: no rule, no request.
 
 import { faceHTML, paintIndex } from "./faces.js";
 import { cardIndex, isRed } from "./i18n.js";
@@ -59,31 +59,39 @@ export function celebrate({ lang, cardW, from = [] }) {
     paintIndex(el, cardIndex(code, lang), lang);
     layer.append(el);
     const frames = path.filter((_, k) => k % 2 === 0 || k === path.length - 1)
-      .map(([x, y]) => ({ transform: `translate(${x}px, ${y}px)` }));
-    animations.push(el.animate(frames, { duration, delay, fill: "both", easing: "linear" }));
+      .map(([x, y]) => ({ transform: `translate(${x}px, ${y}px)`, opacity: 1 }));
+    // hidden (by the style sheet) until its turn comes, and off the screen after
+    animations.push(el.animate(frames, { duration, delay, fill: "forwards", easing: "linear" }));
     // a trail: three fading copies a little behind
     for (let k = 1; k <= 3; k += 1) {
       const ghost = el.cloneNode(true);
       ghost.classList.add("ghost");
-      ghost.style.opacity = String(0.32 - k * 0.08);
+      const fade = 0.32 - k * 0.08;
       layer.insertBefore(ghost, el);
-      animations.push(ghost.animate(frames, { duration, delay: delay + k * 45, fill: "both", easing: "linear" }));
+      animations.push(ghost.animate(frames.map((f) => ({ ...f, opacity: fade })),
+        { duration, delay: delay + k * 45, fill: "forwards", easing: "linear" }));
     }
   });
   return new Promise((done) => {
     let over = false;
+    // the click or key that ends it does nothing else (the end dialog opens under it)
+    const dismiss = (ev) => {
+      ev.preventDefault();
+      ev.stopImmediatePropagation();
+      finish();
+    };
     const finish = () => {
       if (over) return;
       over = true;
       clearTimeout(timer);
-      document.removeEventListener("pointerdown", finish, true);
-      document.removeEventListener("keydown", finish, true);
+      document.removeEventListener("click", dismiss, true);
+      document.removeEventListener("keydown", dismiss, true);
       for (const a of animations) a.cancel();
       layer.remove();
       done();
     };
     const timer = setTimeout(finish, Math.min(longest + 100, 9000));
-    document.addEventListener("pointerdown", finish, true);
-    document.addEventListener("keydown", finish, true);
+    document.addEventListener("click", dismiss, true);
+    document.addEventListener("keydown", dismiss, true);
   });
 }

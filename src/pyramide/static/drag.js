@@ -11,8 +11,8 @@ const THRESHOLD = 6;  // px a pointer moves before a press becomes a drag
 
 /** Install the handler on `board`.  `onDrop(code, target)` gets the dragged card's
  * code and the target: {card: code} or {pile: id}; `canDrag()` says whether the
- * table takes input now. */
-export function installDrag(board, { onDrop, canDrag }) {
+ * table takes input now; `animationsOn()` whether a card let go slides back. */
+export function installDrag(board, { onDrop, canDrag, animationsOn }) {
   let drag = null;
   let swallowClick = false;
 
@@ -51,7 +51,7 @@ export function installDrag(board, { onDrop, canDrag }) {
     d.el.style.zIndex = d.z;
     if (target) {
       onDrop(d.code, target.dataset.card ? { card: target.dataset.card } : { pile: target.dataset.pile });
-    } else if (back && d.el.animate) {  // back where it lay
+    } else if (back && animationsOn()) {  // back where it lay
       d.el.animate([{ transform: back }, { transform: "none" }], { duration: 160, easing: "ease-out" });
     }
   }
