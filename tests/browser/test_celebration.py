@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.browser.conftest import Table, call, put_settings, screenshot_dir
+from tests.browser.test_accessibility import audit
 from tests.browser.test_solver_line import winnable_code
 from tests.conftest import LiveServer
 
@@ -70,6 +71,8 @@ def test_a_win_is_celebrated_unless_motion_is_unwanted(browser: Browser, server:
         expect(page.get_by_test_id("end-text")).to_have_text("The pyramid is cleared.")
         # the sounds were asked for: the win sounded
         assert page.evaluate("document.body.dataset.sound") == "win"
+        if motion == "off":  # the end dialog passes the accessibility audit
+            assert audit(page, "end dialog") == []
     finally:
         context.close()
 

@@ -6,7 +6,7 @@
 // undo → {"type": "undo"}.  A stale version (409) brings the current state
 // back, which is simply rendered.  Legality, sums and scores are the server's.
 
-import { formatTime, isRed, translate } from "./i18n.js";
+import { cardName, formatTime, isRed, translate } from "./i18n.js";
 import { centre, createTable } from "./table.js";
 import { installDrag } from "./drag.js";
 import { celebrate } from "./celebrate.js";
@@ -282,6 +282,10 @@ function requestHint() {
     if (!data.move) toast(t("hintNone"), "hint");
     else if (data.winnable === false) toast(t("hintLost", { n: data.max_removed }), "hint");
     else if (data.stock) toast(data.move === "recycle" ? t("hintRecycle") : t("hintDraw"), "hint");
+    else {  // the glow shows it; the words are for everyone who does not see the glow
+      const names = data.cards.map((c) => cardName(c, ui.settings.lang));
+      toast(t(names.length > 1 ? "hintPair" : "hintKing", { a: names[0], b: names[1] }), "hint");
+    }
   });
 }
 
@@ -474,7 +478,10 @@ for (const dlg of $$("dialog")) {
 
 function selectTab(tab) {
   ui.newTab = tab;
-  for (const b of $$("#dlg-new [data-tab]")) b.setAttribute("aria-selected", String(b.dataset.tab === tab));
+  for (const b of $$("#dlg-new [data-tab]")) {
+    b.setAttribute("aria-selected", String(b.dataset.tab === tab));
+    b.tabIndex = b.dataset.tab === tab ? 0 : -1;  // one tab stop; arrows move between the tabs
+  }
   for (const p of $$("#dlg-new [data-panel]")) p.hidden = p.dataset.panel !== tab;
   $("#new-rules-field").hidden = tab === "code";
   $("#new-submit").textContent = tab === "random" ? t("dealBtn") : t("playBtn");
@@ -491,6 +498,18 @@ function openNewGame(tab = ui.newTab) {
 }
 
 $$("#dlg-new [data-tab]").forEach((b) => b.addEventListener("click", () => selectTab(b.dataset.tab)));
+$("#dlg-new [role=tablist]").addEventListener("keydown", (ev) => {
+  const tabs = $$("#dlg-new [role=tab]");
+  const at = tabs.indexOf(document.activeElement);
+  const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[ev.key];
+  let to = step ? (at + step + tabs.length) % tabs.length : null;
+  if (ev.key === "Home") to = 0;
+  if (ev.key === "End") to = tabs.length - 1;
+  if (at < 0 || to === null) return;
+  ev.preventDefault();
+  selectTab(tabs[to].dataset.tab);
+  tabs[to].focus();
+});
 
 async function submitNewGame() {
   const err = $("#new-error");
@@ -615,7 +634,7 @@ function statsView(st) {
         el("td", { "data-col": "deal" }, deal),
         el("td", {}, date));
     });
-    frag.append(el("div", { class: "table-wrap" },
+    frag.append(el("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": t("bestGames") },
       el("table", { class: "best" }, el("thead", {}, head), el("tbody", {}, ...rows))));
   }
   return frag;

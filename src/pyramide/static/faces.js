@@ -101,6 +101,8 @@ function court(rank, suit) {
 export function faceHTML(code) {
   const { rank, suit } = parseCard(code);
   const ten = rank === "10" ? " ten" : "";
+  // the index is text once (the top corner: what a card's accessible name starts
+  // with); the turned-round bottom corner shows it from a data attribute
   const corner = (where) => `<span class="corner ${where}" aria-hidden="true">`
     + `<span class="rank${ten}"></span><svg><use href="#s-${suit}"/></svg></span>`;
   // number cards also carry one big pip, shown instead of the layout on small cards
@@ -113,7 +115,8 @@ export function faceHTML(code) {
 /** Fill the corner indices in ``lang`` (once per language change). */
 export function paintIndex(el, index, lang) {
   if (el.dataset.lang === lang) return;
-  for (const node of el.querySelectorAll(".rank")) node.textContent = index;
+  el.querySelector(".corner.tl .rank").textContent = index;
+  el.querySelector(".corner.br .rank").dataset.index = index;
   el.dataset.lang = lang;
 }
 

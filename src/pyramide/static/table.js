@@ -119,7 +119,7 @@ export function createTable(board, env) {
     el.dataset.pile = p.id;
     el.dataset.kind = p.kind;
     if (p.kind === "stock") el.dataset.zone = p.id;
-    el.innerHTML = '<span class="count"></span><span class="redeals"></span>'
+    el.innerHTML = '<span class="count"></span><span class="redeals" aria-hidden="true"></span>'
       + '<svg class="recycle" aria-hidden="true"><use href="#i-recycle"/></svg>';
     return el;
   }
@@ -297,7 +297,8 @@ export function createTable(board, env) {
       el.dataset.free = String(Boolean(p.tappable));
       if (hint && hint.stock && p.kind === "stock") el.dataset.hint = "true"; else delete el.dataset.hint;
       el.querySelector(".count").textContent = p.kind === "stock" && p.count > 0 ? String(p.count) : "";
-      el.querySelector(".redeals").textContent = p.redeals_left === null || p.redeals_left === undefined
+      // drawn from an attribute: the label says it in words
+      el.querySelector(".redeals").dataset.text = p.redeals_left === null || p.redeals_left === undefined
         ? "" : `↻${p.redeals_left}`;
       if (el.tagName === "BUTTON") {
         const label = pileLabel(p, t);
