@@ -42,8 +42,9 @@ def one_move_from_a_win(url: str) -> list[str]:
 def test_a_win_is_celebrated_unless_motion_is_unwanted(browser: Browser, server: LiveServer,
                                                        motion: str) -> None:
     put_settings(server.url, lang="en", animations=motion != "off", sounds=True)
-    context = browser.new_context(viewport={"width": 1280, "height": 800},
-                                  reduced_motion="reduce" if motion == "reduce" else "no-preference")
+    context = browser.new_context(
+        viewport={"width": 1280, "height": 800},
+        reduced_motion="reduce" if motion == "reduce" else "no-preference")
     try:
         last = one_move_from_a_win(server.url)
         table = Table(context.new_page(), server.url).open("/")
@@ -57,7 +58,8 @@ def test_a_win_is_celebrated_unless_motion_is_unwanted(browser: Browser, server:
             expect(party.locator(".card[data-cascade]:not(.ghost)")).to_have_count(24)
             expect(end).to_be_hidden()  # the cascade first, then the dialog
             page.wait_for_timeout(900)
-            moving = page.evaluate("document.getAnimations().filter(a => a.playState === 'running').length")
+            moving = page.evaluate(
+                "document.getAnimations().filter(a => a.playState === 'running').length")
             assert moving > 0
             if os.environ.get("PYRAMIDE_SCREENSHOTS"):
                 page.screenshot(path=str(screenshot_dir() / "celebration-en-desktop.png"))

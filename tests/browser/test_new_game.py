@@ -41,7 +41,8 @@ def test_new_game_by_code_deals_the_same_cards(table: Table, server: LiveServer)
         if code.startswith("PY1-P"):  # open stock: the top stock card lies face up
             expect(page.locator('[data-zone="stock-card"]')).to_have_attribute(
                 "data-card", deal.cards[29].code)
-            expect(page.locator('[data-zone="stock"] .redeals')).to_have_attribute("data-text", "↻2")
+            expect(page.locator('[data-zone="stock"] .redeals')).to_have_attribute(
+                "data-text", "↻2")
         else:
             expect(page.locator('[data-zone="stock-card"]')).to_have_count(0)
         expect(page.locator('[data-zone="waste"][data-card]')).to_have_attribute(

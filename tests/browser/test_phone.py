@@ -8,6 +8,7 @@ never touch.
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -102,10 +103,11 @@ def test_russian_tool_labels_do_not_touch(browser: Browser, server: LiveServer,
         spans = page.locator(".tool span").evaluate_all("""els => els.map(e => {
             const r = document.createRange(); r.selectNodeContents(e);
             const b = r.getBoundingClientRect();
-            return {text: e.textContent, left: b.left, right: b.right, top: b.top, bottom: b.bottom};
+            return {text: e.textContent, left: b.left, right: b.right,
+                    top: b.top, bottom: b.bottom};
         })""")
         assert [s["text"] for s in spans][-2:] == ["Статистика", "Настройки"]
-        for a, b in zip(spans, spans[1:], strict=False):
+        for a, b in pairwise(spans):
             same_line = a["bottom"] > b["top"] and b["bottom"] > a["top"]
             if same_line:
                 assert b["left"] - a["right"] >= 4, (a, b)  # a visible gap between words

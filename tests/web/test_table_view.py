@@ -29,7 +29,7 @@ def tap_pile(client: TestClient, state: dict[str, Any], pile_id: str, status: in
 
 def inside(state: dict[str, Any], x: float, y: float) -> bool:
     table = state["table"]
-    return 0 <= x and x + 1 <= table["width"] + 1e-9 and 0 <= y \
+    return x >= 0 and x + 1 <= table["width"] + 1e-9 and y >= 0 \
         and y + 1.4 <= table["height"] + 1e-9
 
 
@@ -69,7 +69,7 @@ def test_removed_slots_and_the_spent_stock(client: TestClient) -> None:
     response = client.post(f"/api/games/{state['id']}/actions",
                            json={"version": state["version"], "type": "tap", "card": "KD"})
     state = response.json()
-    kd = [s for s in state["tableau"] if s["slot"] == 26][0]
+    kd = next(s for s in state["tableau"] if s["slot"] == 26)
     assert kd == {**kd, "card": None, "face_up": False, "free": False, "tappable": False}
     for _ in range(22):
         state = tap_pile(client, state, "stock")
@@ -128,5 +128,6 @@ def test_look_settings_are_kept_and_checked(client: TestClient) -> None:
         (True, "blue", "grey")
     for bad in ({"card_back": "pink"}, {"felt": 3}, {"sounds": "loud"}):
         response = client.put("/api/settings", json=bad, headers=RU)
-        assert response.status_code == 400 and "не удалось разобрать запрос" in response.json()["error"]
+        assert response.status_code == 400
+        assert "не удалось разобрать запрос" in response.json()["error"]
     assert client.get("/api/settings").json()["card_back"] == "blue"

@@ -194,7 +194,8 @@ class GameService:
             elif kind == "pile":
                 raise PyramideError(
                     f'no pile {pile!r} can be tapped in this game; e.g. {{"pile": "stock"}}',
-                    ru=f'в этой игре нельзя нажать на стопку {pile!r}; например {{"pile": "stock"}}',
+                    ru=f"в этой игре нельзя нажать на стопку {pile!r}; "
+                    'например {"pile": "stock"}',
                 )
             elif kind == "undo":
                 if not game.can_undo:
