@@ -10,19 +10,19 @@ and the celebration of a win.
 
 from __future__ import annotations
 
-import argparse
 import sys
-import tempfile
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
 
+from screenshots import run  # noqa: E402
 from tests.browser.conftest import call  # noqa: E402
 from tests.browser.test_celebration import one_move_from_a_win  # noqa: E402
-from tests.conftest import CHROMIUM, CHROMIUM_ARGS, LiveServer  # noqa: E402
+from tests.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 
 def idle(page: Page) -> None:
@@ -91,17 +91,7 @@ def shoot(url: str, out: Path) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
-    args = parser.parse_args()
-    args.out.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory() as tmp:
-        server = LiveServer(Path(tmp) / "shots.sqlite3")
-        server.start()
-        try:
-            shoot(server.url, args.out)
-        finally:
-            server.stop()
+    run(shoot, __doc__)
 
 
 if __name__ == "__main__":
