@@ -114,8 +114,8 @@ class Table:
     def pyramid(self) -> list[str]:
         """The pyramid cards on the table in rule-book order (row by row, left to right)."""
         cells = self.page.locator('[data-zone="pyramid"][data-card]').evaluate_all(
-            "els => els.map(e => [+e.dataset.row, +e.dataset.col, e.dataset.card])")
-        return [card for _, _, card in sorted(cells)]
+            "els => els.map(e => [+e.dataset.slot, e.dataset.card])")
+        return [card for _, card in sorted(cells)]
 
     def on_table(self) -> set[str]:
         return set(self.page.locator("[data-card]").evaluate_all(

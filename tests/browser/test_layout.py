@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, expect
 
+from pyramide.geometry import row_col
 from tests.browser.conftest import Table, put_settings, screenshot_dir
 from tests.conftest import LiveServer
 
@@ -26,7 +27,7 @@ MIN_CARD = {"desktop": 90, "phone": 44, "landscape": 60}
 def boxes(table: Table, selector: str) -> list[dict[str, Any]]:
     return table.page.locator(selector).evaluate_all("""els => els.map(e => {
         const r = e.getBoundingClientRect();
-        return {card: e.dataset.card, row: +e.dataset.row, col: +e.dataset.col,
+        return {card: e.dataset.card, slot: +e.dataset.slot,
                 x: r.left, y: r.top, w: r.width, h: r.height};
     })""")
 
@@ -68,7 +69,7 @@ def test_table_fits_the_screen(browser: Browser, server: LiveServer, tmp_path: P
         for a in others:
             assert not any(overlaps(a, b) for b in pyramid), a
         # the pyramid is drawn with real overlap: each card half over the two below
-        at = {(b["row"], b["col"]): b for b in pyramid}
+        at = {row_col(b["slot"]): b for b in pyramid}
         for (row, col), b in at.items():
             for below in ((row + 1, col), (row + 1, col + 1)):
                 if below in at:

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from pyramide.web.table_view import pyramid_place
+from pyramide.geometry import row_col
 from tests.web.conftest import reference_layout
 from tests.web.test_api import RU, new_game
 
@@ -39,26 +39,24 @@ def test_tableau_is_the_pyramid_in_card_units(client: TestClient) -> None:
     assert [s["slot"] for s in tableau] == list(range(28))
     assert {s["zone"] for s in tableau} == {"pyramid"}
     assert [s["card"] for s in tableau] == [s["card"] for s in state["pyramid"]]
-    left = tableau[0]["x"] - pyramid_place(1, 1)[0]
+    left = tableau[21]["x"]  # row 7, column 1
     for entry, old in zip(tableau, state["pyramid"], strict=True):
-        x, y = pyramid_place(old["row"], old["col"])
-        assert (entry["x"], entry["y"]) == pytest.approx((left + x, y))
-        assert entry["face_up"] is True
+        row, col = row_col(entry["slot"])
+        x, y = left + (7 - row) * 0.55 + (col - 1) * 1.1, (row - 1) * 0.7
+        assert (entry["x"], entry["y"]) == pytest.approx((x, y), abs=1e-3)
+        assert entry["face_up"] is True and entry["removed"] is False
         assert entry["free"] == old["free"] and entry["tappable"] == old["tappable"]
         assert inside(state, entry["x"], entry["y"])
-    # row 7 lies at the bottom, its cards 1.1 apart; the apex centred over them
-    assert tableau[27]["y"] == pytest.approx(6 * 0.7)
-    assert tableau[22]["x"] - tableau[21]["x"] == pytest.approx(1.1)
-    assert tableau[0]["x"] + 0.5 == pytest.approx((tableau[21]["x"] + tableau[27]["x"] + 1) / 2)
     # the piles lie left of the pyramid, inside the table, never on it
     stock, waste = pile(state, "stock"), pile(state, "waste")
     for p in (stock, waste):
         assert inside(state, p["x"], p["y"]) and p["x"] + 1 < left
-    assert stock == {"id": "stock", "kind": "stock", "x": 0.0, "y": 0.0, "count": 23,
-                     "cards": [], "top_open": False, "tappable": True, "action": "draw",
-                     "fan": 0, "redeals_left": None}
+    assert stock == {**stock, "kind": "stock", "count": 23, "cards": [], "top_open": False,
+                     "tappable": True, "action": "draw", "redeals_left": None}
+    assert "open_at" not in stock
     assert waste["kind"] == "waste" and waste["cards"] == state["waste"] == ["7D"]
-    assert waste["fan"] == 2 and waste["tappable"] is False and waste["action"] is None
+    assert waste["tappable"] is False and waste["action"] is None
+    assert waste["y"] >= stock["y"] + 1.4
 
 
 def test_removed_slots_and_the_spent_stock(client: TestClient) -> None:
@@ -70,7 +68,7 @@ def test_removed_slots_and_the_spent_stock(client: TestClient) -> None:
                            json={"version": state["version"], "type": "tap", "card": "KD"})
     state = response.json()
     kd = next(s for s in state["tableau"] if s["slot"] == 26)
-    assert kd == {**kd, "card": None, "face_up": False, "free": False, "tappable": False}
+    assert kd == {**kd, "card": None, "removed": True, "free": False, "tappable": False}
     for _ in range(22):
         state = tap_pile(client, state, "stock")
     stock = pile(state, "stock")
@@ -90,24 +88,26 @@ def test_removed_slots_and_the_spent_stock(client: TestClient) -> None:
 def test_open_stock_and_three_card_fan(client: TestClient, letter: str) -> None:
     state = new_game(client, code=f"PY1-{letter}-AAAAAAS")
     stock, waste = pile(state, "stock"), pile(state, "waste")
-    if letter == "P":
+    if letter == "P":  # the open top card has its own place, between stock and waste
         assert stock["top_open"] is True and stock["cards"] == [state["stock"]["open_card"]]
         assert stock["cards"][0] in state["tappable"]
         assert stock["redeals_left"] == 2
-        assert inside(state, stock["open_at"]["x"], stock["open_at"]["y"])
-        assert waste["y"] > stock["open_at"]["y"]
+        at = stock["open_at"]
+        assert inside(state, at["x"], at["y"])
+        assert stock["y"] + 1.4 <= at["y"] and at["y"] + 1.4 <= waste["y"]
     else:
         assert stock["top_open"] is False and "open_at" not in stock
         assert waste["fan"] == 3
+    drawn = waste["count"] + (1 if letter == "P" else 3)
     state = tap_pile(client, state, "stock")
-    assert pile(state, "waste")["count"] == (2 if letter == "P" else 4)
+    assert pile(state, "waste")["count"] == drawn
 
 
 def test_a_pile_that_is_not_there_is_refused_in_the_players_language(
         client: TestClient) -> None:
     state = new_game(client, code="PY1-N-AAAAAAS")
     error = tap_pile(client, state, "cell", status=400, headers=RU)
-    assert "стопку 'cell'" in error["error"]
+    assert "стопка 'cell'" in error["error"]
     assert tap_pile(client, state, "waste", status=400)["error"]
     response = client.post(f"/api/games/{state['id']}/actions",
                            json={"version": 0, "type": "pile", "pile": "x" * 40})

@@ -178,7 +178,7 @@ export function createTable(board, env) {
     const places = [];
     s.tableau.forEach((e, i) => {
       const at = g.slot(e);
-      const base = { zone: e.zone, slot: e.slot, row: e.row, col: e.col, ...at, z: 10 + i, parent: tableauZone };
+      const base = { zone: e.zone, slot: e.slot, ...at, z: 10 + i, parent: tableauZone };
       if (e.card) places.push({ ...base, key: e.card, card: e.card, free: e.tappable, covered: !e.free });
       else if (!e.face_up && !e.removed) places.push({ ...base, key: `back:${e.slot}`, back: true });
     });
@@ -229,8 +229,6 @@ export function createTable(board, env) {
       el.dataset.zone = p.zone;
       el.dataset.order = String(order);
       if (p.slot !== undefined) el.dataset.slot = String(p.slot); else delete el.dataset.slot;
-      if (p.row !== undefined) { el.dataset.row = String(p.row); el.dataset.col = String(p.col); }
-      else { delete el.dataset.row; delete el.dataset.col; }
       if (p.pile) el.dataset.pile = p.pile; else delete el.dataset.pile;
       el.style.left = `${p.x}px`;
       el.style.top = `${p.y}px`;

@@ -189,14 +189,14 @@ class GameService:
                     raise PyramideError('a tap names a card, e.g. {"card": "10H"}',
                                         ru='в нажатии нужна карта, например {"card": "10H"}')
                 game.tap(card)
-            elif kind == "stock" or (kind == "pile" and pile == "stock"):
+            elif kind == "stock":
                 game.tap_stock()
             elif kind == "pile":
-                raise PyramideError(
-                    f'no pile {pile!r} can be tapped in this game; e.g. {{"pile": "stock"}}',
-                    ru=f"в этой игре нельзя нажать на стопку {pile!r}; "
-                    'например {"pile": "stock"}',
-                )
+                if pile is None:
+                    raise PyramideError('a pile tap names the pile, e.g. {"pile": "stock"}',
+                                        ru='в нажатии на стопку нужна стопка, например '
+                                        '{"pile": "stock"}')
+                game.tap_pile(pile)
             elif kind == "undo":
                 if not game.can_undo:
                     raise IllegalMoveError("nothing to undo", ru="нечего отменять")
