@@ -17,7 +17,7 @@ const FAN = 0.38;
 const ROW_GAP = 0.45;   // between the tableau and a row of piles under it
 const UNIT_GAP = 0.45;  // between two piles of that row
 const MAX_CW = 150;
-const MIN_CW = 24;
+const MIN_CW = 16;  // fitting wins: two pyramids side by side on a phone
 
 const pileWidth = (p) => 1 + FAN * (Math.max(1, p.fan || 0) - 1);
 
