@@ -54,8 +54,9 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(solution_json(result), ensure_ascii=False))
     else:
-        Console(highlight=False).print(render(result, code or "explicit layout", rules.name, len(rules.tableau)),
-                                       markup=False)
+        Console(highlight=False).print(
+            render(result, code or "explicit layout", rules.name, len(rules.tableau)),
+            markup=False)
     return 0
 
 
