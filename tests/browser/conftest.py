@@ -20,6 +20,10 @@ from playwright.sync_api import Locator, Page, expect
 
 from tests.conftest import LiveServer
 
+# The first action of a new server loads the solver (its lost-game warning) and,
+# on a busy machine, may answer after Playwright's default 5 s: wait up to 20 s.
+expect.set_options(timeout=20_000)
+
 
 def call(url: str, method: str, path: str, body: Any = None) -> tuple[int, Any]:
     """One JSON request to the server; returns (status, decoded body)."""
