@@ -5,15 +5,15 @@ from __future__ import annotations
 import argparse
 import json
 import secrets
-from typing import Any
-
-from rich.console import Console
-from rich.text import Text
+from typing import TYPE_CHECKING, Any
 
 from pyramide import kernel
 from pyramide.cards import Card
 from pyramide.deals import MAX_DEAL_NUMBER, Deal, DealCode
 from pyramide.rules import Rules, rules_for
+
+if TYPE_CHECKING:  # rich is loaded only to print a picture (``solve --json`` never does)
+    from rich.text import Text
 
 
 def register(subparsers: Any) -> None:
@@ -89,10 +89,14 @@ def _rows(rules: Rules, zone: str) -> list[list[int]]:
 
 
 def _card_text(card: Card) -> Text:
+    from rich.text import Text
+
     return Text(f"{card!s:>4}", style="red" if card.suit.is_red else "bold")
 
 
 def render(deal: Deal, rules: Rules, code: str | None) -> Text:
+    from rich.text import Text
+
     out = Text()
     out.append(f"{code or 'explicit layout'}  ({rules.name}: {rules.describe()})\n")
     slots = rules.tableau.slots
@@ -123,5 +127,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(deal_json(deal, rules, code), ensure_ascii=False))
     else:
+        from rich.console import Console
+
         Console(highlight=False).print(render(deal, rules, code))
     return 0

@@ -11,8 +11,6 @@ from pathlib import Path
 from typing import Any
 
 import platformdirs
-import uvicorn
-from uvicorn.supervisors import Multiprocess
 
 DEFAULT_HOST = "127.0.0.1"
 
@@ -44,6 +42,9 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    import uvicorn  # here, not at the top: no other command pays for the server's imports
+    from uvicorn.supervisors import Multiprocess
+
     from pyramide.web import worker
     from pyramide.web.instance import ServerLock
     from pyramide.web.store import database_url

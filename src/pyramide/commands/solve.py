@@ -7,8 +7,6 @@ import json
 from itertools import groupby
 from typing import Any
 
-from rich.console import Console
-
 from pyramide.commands.deal import add_deal_arguments, resolve_deal
 from pyramide.game import Game
 from pyramide.moves import Move
@@ -54,6 +52,8 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(solution_json(result), ensure_ascii=False))
     else:
+        from rich.console import Console  # not needed for --json
+
         picture = render(result, code or "explicit layout", rules.name, len(rules.tableau))
         Console(highlight=False).print(picture, markup=False)
     return 0
