@@ -22,7 +22,8 @@ def test_solve_json_replays(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "solve", "PY1-N-AAAAAAB", "--json")
     assert code == 0
     data = json.loads(out)
-    assert set(data) == {"winnable", "max_removed", "moves", "shortest"}
+    assert set(data) == {"winnable", "max_removed", "moves", "shortest", "states", "timed_out"}
+    assert data["timed_out"] is False and data["states"] > 0
     assert data["winnable"] is True and data["max_removed"] == 28 and data["shortest"] is True
     game = Game(Deal.from_number(1))
     for move in data["moves"]:

@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+from dataclasses import replace
 from itertools import groupby
 from typing import Any
 
 from pyramide.commands.deal import add_deal_arguments, resolve_deal
 from pyramide.game import Game
 from pyramide.moves import Move
-from pyramide.solver import Budget, Solution, reduced_rules, solve
+from pyramide.solver import DEFAULT_BUDGET, Budget, Solution, reduced_rules, solve
+from pyramide.solver.api import AnyBudget
+from pyramide.solver.budget import BudgetError, states_of
 
 
 def register(subparsers: Any) -> None:
@@ -22,26 +26,48 @@ def register(subparsers: Any) -> None:
     )
     add_deal_arguments(parser)
     parser.add_argument("--json", action="store_true",
-                        help='print {"winnable", "max_removed", "moves", "shortest"} as JSON')
-    add_budget_arguments(parser, nodes=500_000, seconds=10.0)
+                        help='print {"winnable", "max_removed", "moves", "shortest", "states", '
+                        '"timed_out"} as JSON')
+    add_budget_arguments(parser, states=None, seconds=10.0)
     parser.add_argument("--any-line", action="store_true",
                         help="skip the search for the shortest line")
     parser.set_defaults(func=run)
 
 
-def add_budget_arguments(parser: argparse.ArgumentParser, *, nodes: int, seconds: float) -> None:
-    parser.add_argument("--nodes", type=int, default=nodes,
-                        help=f"search budget in states, 0 for no limit (default {nodes})")
+def add_budget_arguments(parser: argparse.ArgumentParser, *, states: int | None,
+                         seconds: float) -> None:
+    """``--states`` (the budget: a count of states, so that the answer is the same on
+    every run), ``--seconds`` (the wall-time guard) and ``--nodes`` (the old spelling
+    of ``--states``, 0 for no limit)."""
+    default = f"default {states:,}" if states else "default: the game's budget of each search"
+    parser.add_argument("--states", default=None,
+                        help=f"search budget: states the search may visit, at least 1 ({default})")
+    parser.add_argument("--nodes", type=int, default=None, help=argparse.SUPPRESS)
     parser.add_argument("--seconds", type=float, default=seconds,
-                        help=f"search budget in seconds, 0 for no limit (default {seconds})")
+                        help="wall-time guard in seconds, 0 for none: it stops a search only on a "
+                        f"machine far slower than expected, and the answer then says so "
+                        f"(default {seconds})")
+    parser.set_defaults(default_states=states)
 
 
-def budget_of(args: argparse.Namespace) -> Budget:
-    """The budget of ``--nodes`` and ``--seconds`` (0 = no limit of that kind)."""
-    if args.nodes < 0 or args.seconds < 0:
-        raise ValueError(f"budget --nodes {args.nodes} --seconds {args.seconds}: "
-                         "limits must be positive, or 0 for none")
-    return Budget(nodes=args.nodes or None, seconds=args.seconds or None)
+def budget_of(args: argparse.Namespace) -> AnyBudget:
+    """The budget of ``--states`` (or ``--nodes``) and ``--seconds``: without either
+    count, the command's default count, or the game's budget of each search path."""
+    if not math.isfinite(args.seconds) or args.seconds < 0:
+        raise BudgetError(f"time guard --seconds {args.seconds}: must be a positive number of "
+                          "seconds, or 0 for none")
+    guard = args.seconds or None
+    if args.states is not None and args.nodes is not None:
+        raise BudgetError("give the budget once: --states (or its old spelling --nodes)")
+    if args.states is not None:
+        return Budget(nodes=states_of(args.states), seconds=guard)
+    if args.nodes is not None:
+        if args.nodes < 0:
+            raise BudgetError(f"budget --nodes {args.nodes}: must be positive, or 0 for no limit")
+        return Budget(nodes=args.nodes or None, seconds=guard)
+    if args.default_states is not None:
+        return Budget(nodes=args.default_states, seconds=guard)
+    return replace(DEFAULT_BUDGET, seconds=guard)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -65,6 +91,8 @@ def solution_json(result: Solution) -> dict[str, Any]:
         "max_removed": result.max_removed,
         "moves": [str(m) for m in result.moves],
         "shortest": result.shortest,
+        "states": result.nodes,
+        "timed_out": result.timed_out,
     }
 
 
@@ -76,6 +104,9 @@ def render(result: Solution, name: str, rules_name: str, tableau: int = 28) -> s
         f"max_removed: {result.max_removed} of {tableau}"
         + ("" if result.exact else " (at least; not proven)"),
         f"moves: {len(result.moves)}" + (" (proven shortest)" if result.shortest else ""),
+        f"states searched: {result.nodes:,}" + (
+            " (stopped by the wall-time guard: a run on a quieter machine may go further)"
+            if result.timed_out else ""),
     ]
     lines += [f"  {label:>9}  {text}" for label, text in numbered(result.moves)]
     return "\n".join(lines)

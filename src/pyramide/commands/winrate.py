@@ -76,7 +76,7 @@ def register(subparsers: Any) -> None:
                         "FILE to skip the chunks it holds")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
-    add_budget_arguments(parser, nodes=20_000, seconds=1.0)
+    add_budget_arguments(parser, states=20_000, seconds=10.0)
     parser.set_defaults(func=run)
 
 
@@ -95,6 +95,7 @@ def run(args: argparse.Namespace) -> int:
     rules = rules_for(args.rules)
     check_range(args.start, args.deals, args.jobs, args.chunk)
     budget = budget_of(args)
+    assert isinstance(budget, Budget)  # winrate has a default count of states
     results: ResultsFile | None = None
     try:
         with ExitStack() as stack:

@@ -10,7 +10,11 @@ solution       a :class:`Solution`: ``winnable`` (``None`` = unknown within the
                moves from the position that win, or reach ``max_removed``),
                ``shortest`` (the moves are proven to be the fewest), ``exact``
                (``max_removed`` is proven, not just the best line found), ``method``
-               and ``nodes`` (the states the search spent).
+               and ``nodes`` (the states the search spent); ``timed_out``: the
+               wall-time guard, not the state budget, stopped the search (only
+               then may the answer differ from run to run).
+budget         a count of states (:class:`Budget`), or one per search path
+               (:class:`Budgets`), with a wall-time guard (docs/solver.md).
 
 >>> from pyramide.game import Game
 >>> game = Game.from_code("PY1-N-AAAAAAS")
@@ -32,7 +36,7 @@ from pyramide.game import Game, Position
 from pyramide.geometry import SLOTS
 from pyramide.moves import Move
 from pyramide.rules import Rules
-from pyramide.solver.budget import Budget
+from pyramide.solver.budget import Budget, Budgets, Path
 from pyramide.solver.downsets import is_downset
 from pyramide.solver.fullsearch import decide_full, search_full
 from pyramide.solver.kernel_search import decide_kernel, gone, shortest_kernel
@@ -43,6 +47,7 @@ from pyramide.solver.table import Table
 __all__ = [
     "DEFAULT_BUDGET",
     "QUICK_BUDGET",
+    "AnyBudget",
     "Method",
     "Solution",
     "SolverError",
@@ -50,16 +55,21 @@ __all__ = [
     "hint",
     "is_lost",
     "reduced_rules",
+    "search_path",
     "solve",
     "solve_position",
 ]
 
 Method = Literal["reduced", "full", "shortest", "kernel", "over"]
 
-DEFAULT_BUDGET = Budget()
-"""What :func:`solve` spends on rule sets the reduced model does not decide."""
+AnyBudget = Budget | Budgets
+"""One state budget for whatever search runs, or one per search path."""
 
-QUICK_BUDGET = Budget(nodes=500, seconds=0.005)
+DEFAULT_BUDGET = Budgets(compiled=750_000, full=100_000, kernel=20_000, seconds=10.0)
+"""What :func:`solve` spends by default (about a second of this machine on each path;
+docs/solver.md, "Budgets")."""
+
+QUICK_BUDGET = Budgets(compiled=None, full=500, kernel=40, seconds=0.1)
 """What :func:`is_lost` spends beyond the reduced model (a few ms)."""
 
 
@@ -78,6 +88,7 @@ class Solution:
     exact: bool = True
     method: Method = "reduced"
     nodes: int = 0
+    timed_out: bool = False
 
 
 def reduced_rules(rules: Rules) -> bool:
@@ -86,14 +97,28 @@ def reduced_rules(rules: Rules) -> bool:
             and not rules.waste_pairs and not rules.open_stock and rules.win == "pyramid")
 
 
-def solve(game: Game, *, budget: Budget = DEFAULT_BUDGET, shortest: bool = False) -> Solution:
+def search_path(rules: Rules, *, shortest: bool) -> Path:
+    """The search that spends a budget under ``rules`` (see :data:`~budget.Path`)."""
+    if not rules.classic:
+        return "kernel"
+    return "compiled" if shortest and reduced_rules(rules) else "full"
+
+
+def path_budget(budget: AnyBudget, rules: Rules, *, shortest: bool) -> Budget:
+    """The :class:`Budget` of the search that runs under ``rules``."""
+    if isinstance(budget, Budget):
+        return budget
+    return budget.of(search_path(rules, shortest=shortest))
+
+
+def solve(game: Game, *, budget: AnyBudget = DEFAULT_BUDGET, shortest: bool = False) -> Solution:
     """Decide the current position of ``game`` (see :func:`solve_position`)."""
     return solve_position(game.position, game.rules, budget=budget, shortest=shortest,
                           layout=_layout(game))
 
 
 def solve_position(
-    position: Position, rules: Rules, *, budget: Budget = DEFAULT_BUDGET,
+    position: Position, rules: Rules, *, budget: AnyBudget = DEFAULT_BUDGET,
     shortest: bool = False, layout: tuple[int, ...] | None = None,
 ) -> Solution:
     """Winnable or not, the most pyramid cards removable, and a line that gets there.
@@ -104,6 +129,7 @@ def solve_position(
     """
     if position.status != "playing":
         return _over(position, rules)
+    budget = path_budget(budget, rules, shortest=shortest)
     if not rules.classic:
         return _solve_kernel(position, rules, budget, shortest=shortest)
     mask = _mask(position)
@@ -118,18 +144,20 @@ def solve_position(
     found = decide_full(table, budget, model)
     return Solution(
         found.winnable, found.max_removed, [table.move(a) for a in found.line],
-        exact=found.exact, method="full", nodes=found.nodes,
+        exact=found.exact, method="full", nodes=found.nodes, timed_out=found.timed_out,
     )
 
 
-def decide(position: Position, rules: Rules, *, budget: Budget = DEFAULT_BUDGET) -> Solution:
+def decide(position: Position, rules: Rules, *, budget: AnyBudget = DEFAULT_BUDGET) -> Solution:
     """Winnable and ``max_removed`` only, without the line: the fast path for statistics."""
     if position.status != "playing":
         return _over(position, rules)
+    budget = path_budget(budget, rules, shortest=False)
     if not rules.classic:
         kernel_found = decide_kernel(rules, position, budget)
         return Solution(kernel_found.winnable, kernel_found.max_removed,
-                        exact=kernel_found.exact, method="kernel", nodes=kernel_found.nodes)
+                        exact=kernel_found.exact, method="kernel", nodes=kernel_found.nodes,
+                        timed_out=kernel_found.timed_out)
     mask = _mask(position)
     model = ReducedModel(_values(position), covering=rules.covering_pairs)
     if reduced_rules(rules):
@@ -137,10 +165,10 @@ def decide(position: Position, rules: Rules, *, budget: Budget = DEFAULT_BUDGET)
         return Solution(best == SLOTS, best, nodes=model.nodes)
     found = decide_full(Table(position, rules), budget, model)
     return Solution(found.winnable, found.max_removed, exact=found.exact, method="full",
-                    nodes=found.nodes)
+                    nodes=found.nodes, timed_out=found.timed_out)
 
 
-def hint(game: Game, *, budget: Budget = DEFAULT_BUDGET) -> Move | None:
+def hint(game: Game, *, budget: AnyBudget = DEFAULT_BUDGET) -> Move | None:
     """The next move of a winning line, else of a line reaching ``max_removed``.
 
     ``None`` when the game is over or no further pyramid card can ever go.
@@ -149,7 +177,7 @@ def hint(game: Game, *, budget: Budget = DEFAULT_BUDGET) -> Move | None:
     return moves[0] if moves else None
 
 
-def is_lost(game: Game, *, budget: Budget = QUICK_BUDGET) -> bool:
+def is_lost(game: Game, *, budget: AnyBudget = QUICK_BUDGET) -> bool:
     """True as soon as the position is proven unwinnable (a few ms).
 
     The reduced model answers at once for every rule set (it is exact for N and
@@ -159,6 +187,7 @@ def is_lost(game: Game, *, budget: Budget = QUICK_BUDGET) -> bool:
     position, rules = game.position, game.rules
     if position.status != "playing":
         return position.status == "lost"
+    budget = path_budget(budget, rules, shortest=False)
     if not rules.classic:
         return decide_kernel(rules, position, budget, win_only=True).winnable is False
     model = _model(_layout(game), rules.covering_pairs)
@@ -180,7 +209,8 @@ def _solve_kernel(position: Position, rules: Rules, budget: Budget, *,
     """Every game but the classic ones: the kernel search."""
     found = (shortest_kernel if shortest else decide_kernel)(rules, position, budget)
     return Solution(found.winnable, found.max_removed, found.line, shortest=found.shortest,
-                    exact=found.exact, method="kernel", nodes=found.nodes)
+                    exact=found.exact, method="kernel", nodes=found.nodes,
+                    timed_out=found.timed_out)
 
 
 def _solve_reduced(position: Position, model: ReducedModel, mask: int) -> Solution:

@@ -49,6 +49,7 @@ class FullResult:
     exact: bool
     line: list[Action] = field(default_factory=list)
     nodes: int = 0
+    timed_out: bool = False
 
 
 def decide_full(table: Table, budget: Budget, cutoff: Bound | None) -> FullResult:
@@ -60,11 +61,12 @@ def decide_full(table: Table, budget: Budget, cutoff: Bound | None) -> FullResul
         return first
     rest = budget.left(first.nodes, time.monotonic() - began)
     if rest is None:
+        first.timed_out = first.timed_out or budget.nodes is None or first.nodes < budget.nodes
         return first
     second = search_full(table, rest, cutoff)
     better = second if second.max_removed >= first.max_removed else first
     return FullResult(False, better.max_removed, second.exact, better.line,
-                      first.nodes + second.nodes)
+                      first.nodes + second.nodes, second.timed_out)
 
 
 def search_full(
@@ -129,7 +131,7 @@ def search_full(
     else:
         winnable = None
     exact = won or best == root_bound or (complete and not win_only)
-    return FullResult(winnable, best, exact, best_line, meter.nodes)
+    return FullResult(winnable, best, exact, best_line, meter.nodes, meter.timed_out)
 
 
 def spell(table: Table, line: list[tuple[State, NodeMove]]) -> list[Action]:

@@ -55,6 +55,7 @@ class KernelResult:
     line: list[Move] = field(default_factory=list)
     nodes: int = 0
     shortest: bool = False
+    timed_out: bool = False
 
 
 def key(rules: Rules, pos: Position) -> Key:
@@ -193,14 +194,16 @@ def decide_kernel(rules: Rules, start: Position, budget: Budget, *,
     complete = not meter.exhausted
     winnable = True if won else (False if complete or hopeless(rules, start) else None)
     exact = won or best == top or (complete and not win_only)
-    return KernelResult(winnable, best, exact, best_line, meter.nodes)
+    return KernelResult(winnable, best, exact, best_line, meter.nodes,
+                        timed_out=meter.timed_out)
 
 
 def shortest_kernel(rules: Rules, start: Position, budget: Budget) -> KernelResult:
     """A* over the kernel's positions with :func:`estimate` (admissible and
     consistent: a move lowers it by one at most), so the first win taken from the
     queue is a shortest line; without a win in the budget, the decide search's
-    answer (not called shortest)."""
+    answer (not called shortest), from a search with a budget of its own (the same:
+    a shortest-line search may spend its budget twice)."""
     meter = budget.meter()
     order = itertools.count()
     queue: list[tuple[int, int, int, Position, tuple[Move, ...]]] = [
@@ -223,10 +226,7 @@ def shortest_kernel(rules: Rules, start: Position, budget: Budget) -> KernelResu
             best_g[k] = g + 1
             heapq.heappush(queue, (g + 1 + estimate(rules, child), g + 1, next(order), child,
                                    (*line, move)))
-    if not meter.exhausted:
-        found = decide_kernel(rules, start, budget)
-        return KernelResult(False, found.max_removed, found.exact, found.line,
-                            meter.nodes + found.nodes)
-    rest = decide_kernel(rules, start, budget)
-    return KernelResult(rest.winnable, rest.max_removed, rest.exact, rest.line,
-                        meter.nodes + rest.nodes)
+    found = decide_kernel(rules, start, budget)
+    winnable = False if not meter.exhausted else found.winnable
+    return KernelResult(winnable, found.max_removed, found.exact, found.line,
+                        meter.nodes + found.nodes, timed_out=meter.timed_out or found.timed_out)

@@ -77,6 +77,7 @@ class ShortestResult:
     line: list[Action] | None
     proven: bool
     nodes: int = 0
+    timed_out: bool = False
 
 
 def solve_shortest(
@@ -100,22 +101,25 @@ def solve_shortest(
             table.action(m) for m in realize(position, model.line(start.mask, start.talon))]
         return Solution(target == SLOTS, target, [table.move(a) for a in line],
                         shortest=search.proven and search.line is not None,
-                        method="shortest", nodes=search.nodes)
+                        method="shortest", nodes=search.nodes, timed_out=search.timed_out)
     found = decide_full(table, budget, model)
     if found.winnable is None:
         return Solution(None, found.max_removed, [table.move(a) for a in found.line],
-                        exact=found.exact, method="shortest", nodes=found.nodes)
+                        exact=found.exact, method="shortest", nodes=found.nodes,
+                        timed_out=found.timed_out)
     target, winnable, best = found.max_removed, bool(found.winnable), found.line
     if trail is not None:
         trail.append((time.process_time() - clock, len(best)))
     left = budget.left(found.nodes, time.monotonic() - began)
-    search = ShortestResult(None, False) if left is None else search_shortest(
+    out_of_time = left is None and (budget.nodes is None or found.nodes < budget.nodes)
+    search = ShortestResult(None, False, timed_out=out_of_time) if left is None else search_shortest(
         table, target, winnable, left, model, weight=WEIGHT, bound=len(best), trail=trail,
         clock=clock)
     if search.line is not None:
         best = search.line
     return Solution(winnable, target, [table.move(a) for a in best], shortest=search.proven,
-                    exact=found.exact, method="shortest", nodes=found.nodes + search.nodes)
+                    exact=found.exact, method="shortest", nodes=found.nodes + search.nodes,
+                    timed_out=search.timed_out)
 
 
 WEIGHT = 2.0
@@ -171,7 +175,7 @@ def search_shortest(
                 break
             continue
         if not meter.spend():
-            return ShortestResult(best, False, meter.nodes)
+            return ShortestResult(best, False, meter.nodes, meter.timed_out)
         for macro, step_cost, child, child_key in expand(table, state, key):
             g2 = g + step_cost
             if cost.get(child_key, INFINITE) <= g2:
@@ -208,7 +212,9 @@ def search_compiled(
 
 def run_compiled(table: Table, search: CompiledSearch, budget: Budget, bound: int,
                  trail: Trail | None, clock: float) -> ShortestResult:
-    """Run ``search`` chunk by chunk within ``budget``, spelling out each line found."""
+    """Run ``search`` chunk by chunk within ``budget``, spelling out each line found.
+    The state count decides where the search stops; the clock is looked at between
+    chunks only, as the guard."""
     deadline = None if budget.seconds is None else time.monotonic() + budget.seconds
     best: list[Action] | None = None
     while True:
@@ -224,7 +230,7 @@ def run_compiled(table: Table, search: CompiledSearch, budget: Budget, bound: in
         elif status == EMPTY:
             return ShortestResult(best, True, search.nodes)
         elif deadline is not None and time.monotonic() > deadline:
-            return ShortestResult(best, False, search.nodes)
+            return ShortestResult(best, False, search.nodes, timed_out=True)
 
 Macro = tuple[int, Action]
 """A talon index to draw to first (``NO_DRAW``: none), then an action."""

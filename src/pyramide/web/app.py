@@ -208,9 +208,11 @@ def create_app(service: GameService, players: Players | None = None) -> FastAPI:
         return service.hint(player, game_id)
 
     @app.get("/api/games/{game_id}/solution")
-    def solution(game_id: int, player: str = Depends(current_player),
+    def solution(game_id: int, states: str | None = None,
+                 player: str = Depends(current_player),
                  accept_language: str | None = Header(default=None)) -> dict[str, Any]:
-        return service.solution(player, game_id, service.lang(player, accept_language))
+        return service.solution(player, game_id, service.lang(player, accept_language),
+                                states=states)
 
     @app.get("/api/settings")
     def get_settings(player: str = Depends(current_player),

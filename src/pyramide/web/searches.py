@@ -20,26 +20,37 @@ from pyramide.deals import Deal
 from pyramide.game import Position
 from pyramide.rules import Rules
 from pyramide.solver import Budget, Solution, solve_position
+from pyramide.solver.api import AnyBudget
+from pyramide.solver.budget import Budgets
 
-__all__ = ["SOLUTION_BUDGET", "InProcess", "SearchPool", "Searches", "search"]
+__all__ = ["HINT_BUDGET", "SOLUTION_BUDGET", "InProcess", "SearchPool", "Searches", "search"]
 
-SOLUTION_BUDGET = Budget(nodes=None, seconds=1.5)
-"""What the search for the shortest line may spend when the player asks for the solution."""
-HINT_BUDGET = Budget()
+SOLUTION_BUDGET = Budgets(compiled=750_000, full=15_000, kernel=15_000, seconds=6.0)
+"""What the search for the shortest line may spend when the player asks for the
+solution: states of each search path, about 1.5 s of this machine's time (the wall
+time it had before budgets counted states; docs/solver.md, "Budgets")."""
+HINT_BUDGET = Budgets(compiled=750_000, full=100_000, kernel=10_000, seconds=4.0)
+"""What a hint's search may spend (about a second of this machine's time)."""
 
 
-def search(position: Position, rules: Rules, deal: Deal, shortest: bool) -> Solution:
-    """The solver's line from ``position``: the shortest within :data:`SOLUTION_BUDGET`,
-    else a hint's line (a finished game gets its result and no move)."""
-    return solve_position(position, rules, budget=SOLUTION_BUDGET if shortest else HINT_BUDGET,
-                          shortest=shortest, layout=tuple(card.value for card in deal.pyramid))
+def search(position: Position, rules: Rules, deal: Deal, shortest: bool,
+           states: int | None = None) -> Solution:
+    """The solver's line from ``position``: the shortest within :data:`SOLUTION_BUDGET`
+    (or ``states``, a state budget asked for), else a hint's line (a finished game
+    gets its result and no move)."""
+    game_budget = SOLUTION_BUDGET if shortest else HINT_BUDGET
+    budget: AnyBudget = game_budget if states is None else Budget(
+        nodes=states, seconds=game_budget.seconds)
+    return solve_position(position, rules, budget=budget, shortest=shortest,
+                          layout=tuple(card.value for card in deal.pyramid))
 
 
 class InProcess:
     """Searches in the calling thread."""
 
-    def run(self, position: Position, rules: Rules, deal: Deal, *, shortest: bool) -> Solution:
-        return search(position, rules, deal, shortest)
+    def run(self, position: Position, rules: Rules, deal: Deal, *, shortest: bool,
+            states: int | None = None) -> Solution:
+        return search(position, rules, deal, shortest, states)
 
     def close(self) -> None:
         pass
@@ -61,11 +72,12 @@ class SearchPool:
                     initializer=_warm_up)
             return self._pool
 
-    def run(self, position: Position, rules: Rules, deal: Deal, *, shortest: bool) -> Solution:
+    def run(self, position: Position, rules: Rules, deal: Deal, *, shortest: bool,
+            states: int | None = None) -> Solution:
         for attempt in (1, 2):
             pool = self._executor()
             try:
-                return pool.submit(search, position, rules, deal, shortest).result()
+                return pool.submit(search, position, rules, deal, shortest, states).result()
             except BrokenProcessPool:
                 with self._lock:  # a worker died (killed, out of memory): a new pool
                     if self._pool is pool:

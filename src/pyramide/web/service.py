@@ -32,7 +32,8 @@ from pyramide.messages import status_word
 from pyramide.moves import Move
 from pyramide.rules import PRESETS, rules_for
 from pyramide.saves import game_from_dict
-from pyramide.solver import Budget, Solution, is_lost, solve
+from pyramide.solver import Solution, is_lost, solve
+from pyramide.solver.budget import Budgets, states_of
 from pyramide.web.replays import Replays
 from pyramide.web.searches import InProcess, Searches
 from pyramide.web.stats import statistics
@@ -54,7 +55,8 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "rules": "N",
 }
 WINNABLE_SECONDS = 5.0
-WINNABLE_BUDGET = Budget(nodes=50_000, seconds=0.5)
+WINNABLE_BUDGET = Budgets(compiled=None, full=50_000, kernel=5_000, seconds=2.0)
+"""What proving a random deal winnable may spend (about half a second of this machine)."""
 CACHE_SIZE = 1024
 """Games kept in memory per process (the least recently used are dropped)."""
 
@@ -349,23 +351,27 @@ class GameService:
             "max_removed": result.max_removed,
         }
 
-    def solution(self, player: str, game_id: int, lang: Lang) -> dict[str, Any]:
+    def solution(self, player: str, game_id: int, lang: Lang,
+                 states: str | None = None) -> dict[str, Any]:
         """The shortest line the solver finds from the current position (within
-        :data:`SOLUTION_BUDGET`), or the line to ``max_removed`` when none wins.
+        :data:`SOLUTION_BUDGET`, or ``states``: a state budget asked for, checked
+        before anything else), or the line to ``max_removed`` when none wins.
 
         The search runs outside any lock, on a snapshot of the position; the line
-        is kept for the version it was found for."""
+        is kept for the version it was found for (a line searched with a budget of
+        its own is kept too, but never taken from the store in its place)."""
+        count = None if states is None else states_of(states)
         snapshot = self._snapshot(player, game_id)
-        result = self._line(player, game_id, snapshot.version, snapshot)
+        result = self._line(player, game_id, snapshot.version, snapshot, count)
         assert result is not None
         return solution_view(result, game_id=game_id, version=snapshot.version, lang=lang)
 
     def _line(self, player: str, game_id: int, version: int,
-              snapshot: _Snapshot | None = None) -> Solution | None:
+              snapshot: _Snapshot | None = None, states: int | None = None) -> Solution | None:
         """The solver's line from the game at ``version`` (kept, or searched outside
         the lock); ``None`` when the game is no longer at that version."""
         with self._locked(player, game_id) as slot:
-            if slot.line is not None and slot.line[0] == version:
+            if slot.line is not None and slot.line[0] == version and states is None:
                 return slot.line[1]
             if snapshot is None:
                 live = self._fresh(player, game_id, slot)
@@ -373,7 +379,8 @@ class GameService:
                     return None
                 snapshot = _Snapshot(copy.copy(live.game), version, live.assisted)
         game = snapshot.game
-        result = self.searches.run(game.position, game.rules, game.deal, shortest=True)
+        result = self.searches.run(game.position, game.rules, game.deal, shortest=True,
+                                   states=states)
         with self._locked(player, game_id) as slot:
             if slot.line is None or slot.line[0] < version:
                 slot.line = (version, result)

@@ -163,6 +163,7 @@ def solution_view(result: Solution, *, game_id: int, version: int, lang: Lang) -
         "winnable": result.winnable,
         "max_removed": result.max_removed,
         "shortest": result.shortest,
+        "timed_out": result.timed_out,
         "moves": [
             {"move": m.code, "kind": m.kind, "cards": [c.code for c in m.cards],
              "card_labels": [c.label(lang) for c in m.cards], "label": move_label(m, lang)}

@@ -1,0 +1,129 @@
+"""The game's search budgets: how many states each search path spends in the wall
+time the game used to allow, and what the state budgets cost now (run by hand).
+
+    python benchmarks/bench_budgets.py rate [--deals 20]
+    python benchmarks/bench_budgets.py cost [--deals 20]
+
+``rate``: for each search the game runs (the Solution's shortest line, the hint,
+the winnable deal, the lost warning) and each search path (compiled: rules N and
+C; full: the other classic rule sets; kernel: the family), runs deals from the
+start with the old wall-time budget and no state limit, and prints the states
+visited per CPU second and the states that budget allowed (median and p90 over the
+deals whose budget ran out).  ``cost``: the same searches with the game's state
+budgets now, the CPU time per deal (median, p95, worst) and how many answers were
+left unknown or unproven.  CPU time of this process; one process, no threads.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+
+from pyramide.deals import DealCode
+from pyramide.game import Game
+from pyramide.solver import QUICK_BUDGET, Budget, Solution, is_lost, solve
+from pyramide.solver.api import AnyBudget
+from pyramide.web.searches import HINT_BUDGET, SOLUTION_BUDGET
+from pyramide.web.service import WINNABLE_BUDGET
+
+PATHS = {"compiled": "NC", "full": "PRMTO", "kernel": "GAVY"}
+"""A few rule sets of each search path."""
+OLD = {  # the game's budgets before they counted states
+    "solution": Budget(nodes=None, seconds=1.5),
+    "hint": Budget(nodes=100_000, seconds=1.0),
+    "winnable": Budget(nodes=50_000, seconds=0.5),
+    "lost": Budget(nodes=500, seconds=0.005),
+}
+NOW: dict[str, AnyBudget] = {"solution": SOLUTION_BUDGET, "hint": HINT_BUDGET,
+                             "winnable": WINNABLE_BUDGET, "lost": QUICK_BUDGET}
+
+
+def run(kind: str, game: Game, budget: AnyBudget) -> Solution:
+    if kind == "lost":  # is_lost answers a bool: the states are not reported, so decide
+        from pyramide.solver import decide
+
+        if isinstance(budget, Budget):
+            return decide(game.position, game.rules, budget=budget)
+        lost = is_lost(game, budget=budget)
+        return Solution(False if lost else None, 0)
+    return solve(game, budget=budget, shortest=kind == "solution")
+
+
+def searches(kinds: list[str], paths: list[str]) -> list[tuple[str, str]]:
+    return [(k, p) for k in kinds for p in paths
+            if not (p == "compiled" and kind_has_no_budget(k))]
+
+
+def kind_has_no_budget(kind: str) -> bool:
+    """N and C decide with the reduced model: only their Solution spends states."""
+    return kind != "solution"
+
+
+def deals(path: str, count: int) -> list[Game]:
+    letters = PATHS[path]
+    return [Game.from_code(DealCode(letters[i % len(letters)], i // len(letters)))
+            for i in range(count)]
+
+
+def timed(fn: Callable[[], Solution]) -> tuple[float, Solution]:
+    began = time.process_time()
+    result = fn()
+    return time.process_time() - began, result
+
+
+def pct(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def rate(kinds: list[str], paths: list[str], count: int) -> None:
+    for kind, path in searches(kinds, paths):
+        budget = OLD[kind]
+        spent = []
+        states, cpu = 0, 0.0
+        for game in deals(path, count):
+            seconds, result = timed(lambda g=game: run(kind, g, budget))
+            states, cpu = states + result.nodes, cpu + seconds
+            if seconds > 0.6 * (budget.seconds or 0) and result.nodes:
+                spent.append(result.nodes)
+        per_second = states / cpu if cpu else 0.0
+        allowed = (f"states when the time ran out: median {statistics.median(spent):,.0f}, "
+                   f"p90 {pct(spent, 0.9):,.0f} ({len(spent)} deals)" if spent
+                   else "the time never ran out")
+        print(f"{kind:9} {path:9} {per_second:12,.0f} states/s over {count} deals "
+              f"(old budget {budget.seconds} s, {budget.nodes} states); {allowed}", flush=True)
+
+
+def cost(kinds: list[str], paths: list[str], count: int) -> None:
+    for kind, path in searches(kinds, paths):
+        times, unknown, unproven, guarded = [], 0, 0, 0
+        for game in deals(path, count):
+            seconds, result = timed(lambda g=game: run(kind, g, NOW[kind]))
+            times.append(seconds)
+            unknown += result.winnable is None
+            unproven += kind == "solution" and result.winnable is not None and not result.shortest
+            guarded += result.timed_out
+        print(f"{kind:9} {path:9} median {1000 * statistics.median(times):8.1f} ms, "
+              f"p95 {1000 * pct(times, 0.95):8.1f} ms, worst {1000 * max(times):8.1f} ms; "
+              f"unknown {unknown}, unproven {unproven}, stopped by the guard {guarded} "
+              f"(of {count})", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("mode", choices=["rate", "cost"])
+    parser.add_argument("--deals", type=int, default=20)
+    parser.add_argument("--kinds", nargs="*", default=list(OLD))
+    parser.add_argument("--paths", nargs="*", default=list(PATHS))
+    args = parser.parse_args()
+    (rate if args.mode == "rate" else cost)(args.kinds, args.paths, args.deals)
+
+
+if __name__ == "__main__":
+    main()
