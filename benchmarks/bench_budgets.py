@@ -82,29 +82,32 @@ def pct(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
+PROBE = {"compiled": 400_000, "full": 20_000, "kernel": 5_000}
+"""States of the probe searches (a tenth of it for the lost warning): enough to take
+about a second, so that the start of a search weighs little in the rate."""
+
+
 def rate(kinds: list[str], paths: list[str], count: int) -> None:
     for kind, path in searches(kinds, paths):
-        budget = OLD[kind]
-        spent = []
-        states, cpu = 0, 0.0
+        probe = PROBE[path] // (10 if kind == "lost" else 1)
+        budget = Budget(nodes=probe, seconds=None)
+        states, cpu, spent = 0, 0.0, 0
         for game in deals(path, count):
-            seconds, result = timed(lambda g=game: run(kind, g, budget))
-            states, cpu = states + result.nodes, cpu + seconds
-            if seconds > 0.6 * (budget.seconds or 0) and result.nodes:
-                spent.append(result.nodes)
+            seconds, result = timed(lambda g=game, k=kind, b=budget: run(k, g, b))
+            if result.nodes >= probe:  # the probe's states ran out: a full-length search
+                states, cpu, spent = states + result.nodes, cpu + seconds, spent + 1
         per_second = states / cpu if cpu else 0.0
-        allowed = (f"states when the time ran out: median {statistics.median(spent):,.0f}, "
-                   f"p90 {pct(spent, 0.9):,.0f} ({len(spent)} deals)" if spent
-                   else "the time never ran out")
-        print(f"{kind:9} {path:9} {per_second:12,.0f} states/s over {count} deals "
-              f"(old budget {budget.seconds} s, {budget.nodes} states); {allowed}", flush=True)
+        old = OLD[kind].seconds or 0.0
+        print(f"{kind:9} {path:9} {per_second:12,.0f} states per CPU second "
+              f"({spent} of {count} deals spent {probe:,} states); the old "
+              f"{old} s: {per_second * old:,.0f} states", flush=True)
 
 
 def cost(kinds: list[str], paths: list[str], count: int) -> None:
     for kind, path in searches(kinds, paths):
         times, unknown, unproven, guarded = [], 0, 0, 0
         for game in deals(path, count):
-            seconds, result = timed(lambda g=game: run(kind, g, NOW[kind]))
+            seconds, result = timed(lambda g=game, k=kind: run(k, g, NOW[k]))
             times.append(seconds)
             unknown += result.winnable is None
             unproven += kind == "solution" and result.winnable is not None and not result.shortest

@@ -58,6 +58,24 @@ def test_solve_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 2 and "52" in err
     code, _, err = run(capsys, "solve", "PY1-N-AAAAAAB", "--nodes", "-1")
     assert code == 2 and "budget" in err
+    for bad in ("0", "-4", "nan", "2.5", "many"):
+        code, out, err = run(capsys, "solve", "PY1-N-AAAAAAB", "--states", bad)
+        assert code == 2 and out == "" and f"state budget {bad!r} is not a whole number" in err
+    for bad in ("nan", "-1", "inf"):
+        code, _, err = run(capsys, "solve", "PY1-N-AAAAAAB", "--seconds", bad)
+        assert code == 2 and "time guard" in err
+    code, _, err = run(capsys, "solve", "PY1-N-AAAAAAB", "--states", "9", "--nodes", "9")
+    assert code == 2 and "once" in err
+
+
+def test_solve_states_budget_gives_the_same_answer(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ("solve", "PY1-N-AAAABLC", "--states", "20000", "--json")  # deal 964: not proven
+    first = run(capsys, *argv)
+    assert first == run(capsys, *argv)
+    data = json.loads(first[1])
+    assert data["states"] == 20000 and data["shortest"] is False and data["timed_out"] is False
+    code, out, _ = run(capsys, "solve", "PY1-N-AAAABLC", "--states", "20000")
+    assert code == 0 and "states searched: 20,000\n" in out
 
 
 def test_winrate_json(capsys: pytest.CaptureFixture[str]) -> None:

@@ -312,6 +312,21 @@ def test_solution_of_a_lost_deal_reaches_max_removed(client: TestClient) -> None
     assert client.get("/api/games/999999/solution").status_code == 404
 
 
+def test_solution_with_a_state_budget_of_its_own(client: TestClient) -> None:
+    state = new_game(client, code="PY1-N-AAAABLC")  # deal 964: 20,000 states prove nothing
+    url = f"/api/games/{state['id']}/solution"
+    small = client.get(url, params={"states": "20000"}).json()
+    assert small["shortest"] is False and small["timed_out"] is False and small["moves"]
+    assert client.get(url, params={"states": "20000"}).json() == small  # the same, again
+    for bad in ("0", "-3", "nan", "1.5", "", "lots", "10000000000000"):
+        answer = client.get(url, params={"states": bad}, headers=RU)
+        assert answer.status_code == 400, bad
+        assert "бюджет поиска" in answer.json()["error"], bad
+    english = client.get(url, params={"states": "nan"}).json()
+    assert "state budget 'nan' is not a whole number of states" in english["error"]
+    assert client.get(f"/api/games/{state['id']}").json()["version"] == state["version"]
+
+
 def test_a_database_of_the_first_version_is_brought_up_to_date(tmp_path: Path) -> None:
     import sqlite3
 

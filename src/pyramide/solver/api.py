@@ -65,11 +65,12 @@ Method = Literal["reduced", "full", "shortest", "kernel", "over"]
 AnyBudget = Budget | Budgets
 """One state budget for whatever search runs, or one per search path."""
 
-DEFAULT_BUDGET = Budgets(compiled=750_000, full=100_000, kernel=20_000, seconds=10.0)
-"""What :func:`solve` spends by default (about a second of this machine on each path;
-docs/solver.md, "Budgets")."""
+DEFAULT_BUDGET = Budgets(compiled=750_000, full=20_000, kernel=3_000, seconds=6.0)
+"""What :func:`solve` spends by default, and the game's hints and Solution: on each
+search path about the 1.5 s of this machine that the Solution had when budgets were
+wall time (docs/solver.md, "Budgets"); the guard is four times that."""
 
-QUICK_BUDGET = Budgets(compiled=None, full=500, kernel=40, seconds=0.1)
+QUICK_BUDGET = Budgets(compiled=None, full=100, kernel=25, seconds=0.05)
 """What :func:`is_lost` spends beyond the reduced model (a few ms)."""
 
 

@@ -111,10 +111,12 @@ def solve_shortest(
     if trail is not None:
         trail.append((time.process_time() - clock, len(best)))
     left = budget.left(found.nodes, time.monotonic() - began)
-    out_of_time = left is None and (budget.nodes is None or found.nodes < budget.nodes)
-    search = ShortestResult(None, False, timed_out=out_of_time) if left is None else search_shortest(
-        table, target, winnable, left, model, weight=WEIGHT, bound=len(best), trail=trail,
-        clock=clock)
+    if left is None:  # spent by the decide search: by its states, or by the guard
+        out_of_time = budget.nodes is None or found.nodes < budget.nodes
+        search = ShortestResult(None, False, timed_out=out_of_time)
+    else:
+        search = search_shortest(table, target, winnable, left, model, weight=WEIGHT,
+                                 bound=len(best), trail=trail, clock=clock)
     if search.line is not None:
         best = search.line
     return Solution(winnable, target, [table.move(a) for a in best], shortest=search.proven,

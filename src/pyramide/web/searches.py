@@ -19,18 +19,17 @@ from concurrent.futures.process import BrokenProcessPool
 from pyramide.deals import Deal
 from pyramide.game import Position
 from pyramide.rules import Rules
-from pyramide.solver import Budget, Solution, solve_position
+from pyramide.solver import DEFAULT_BUDGET, Budget, Solution, solve_position
 from pyramide.solver.api import AnyBudget
-from pyramide.solver.budget import Budgets
 
 __all__ = ["HINT_BUDGET", "SOLUTION_BUDGET", "InProcess", "SearchPool", "Searches", "search"]
 
-SOLUTION_BUDGET = Budgets(compiled=750_000, full=15_000, kernel=15_000, seconds=6.0)
+SOLUTION_BUDGET = DEFAULT_BUDGET
 """What the search for the shortest line may spend when the player asks for the
-solution: states of each search path, about 1.5 s of this machine's time (the wall
-time it had before budgets counted states; docs/solver.md, "Budgets")."""
-HINT_BUDGET = Budgets(compiled=750_000, full=100_000, kernel=10_000, seconds=4.0)
-"""What a hint's search may spend (about a second of this machine's time)."""
+solution: a count of states for each search path, about the 1.5 s of this
+machine it had when budgets were wall time (docs/solver.md, "Budgets")."""
+HINT_BUDGET = DEFAULT_BUDGET
+"""What a hint's search may spend (N and C: none, the reduced model decides)."""
 
 
 def search(position: Position, rules: Rules, deal: Deal, shortest: bool,

@@ -55,8 +55,9 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "rules": "N",
 }
 WINNABLE_SECONDS = 5.0
-WINNABLE_BUDGET = Budgets(compiled=None, full=50_000, kernel=5_000, seconds=2.0)
-"""What proving a random deal winnable may spend (about half a second of this machine)."""
+WINNABLE_BUDGET = Budgets(compiled=None, full=10_000, kernel=2_000, seconds=2.0)
+"""What proving a random deal winnable may spend (about half a second of this
+machine: the wall time it had before budgets counted states)."""
 CACHE_SIZE = 1024
 """Games kept in memory per process (the least recently used are dropped)."""
 
