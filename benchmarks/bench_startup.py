@@ -1,13 +1,17 @@
 """Start-up: how long a whole ``pyramide solve CODE --json`` takes, and how soon after
 ``pyramide serve`` starts its first Solution comes.
 
-    python benchmarks/bench_startup.py [--runs 5] [--code PY1-N-AAAAAAB]
+    python benchmarks/bench_startup.py [--runs 10] [--codes PY1-N-AAAAAAB PY1-G-AAAAAAB]
+                                       [--serve-runs 5]
 
-Prints, over ``--runs`` runs, the median and worst wall time and CPU time (user +
-system, of the child process) of the command, then the same for the server: from
-launching the process to the answer of ``GET /api/games/{id}/solution`` on a new
-game (the server's own start-up included).  Says whether the search built ahead of
-time is in use (``pyramide.solver.aot``; else numba's cache serves).
+Prints, over ``--runs`` runs of each deal code, the median and worst wall time and
+CPU time (user + system, of the child process) of the whole command (the installed
+``pyramide`` script, with Python's bytecode cache as an installed package has it,
+after one run to fill it), then for the server: from launching ``pyramide serve``
+to its first line (it listens), to the answer of ``POST /api/games``, and to the
+answer of ``GET /api/games/{id}/solution`` on that game, and the Solution request
+alone.  Says whether the search built ahead of time is in use
+(``pyramide.solver.aot``; else numba's cache serves) and the load average.
 """
 
 from __future__ import annotations
@@ -33,10 +37,16 @@ def child_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
+PYRAMIDE = [str(Path(sys.executable).with_name("pyramide"))]
+"""The installed command (as a player runs it)."""
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+"""As installed: Python keeps the compiled bytecode of the modules."""
+
+
 def solve_once(code: str) -> tuple[float, float]:
     """(wall, CPU) seconds of one ``pyramide solve CODE --json``."""
     cpu, wall = child_cpu(), time.perf_counter()
-    out = subprocess.run([sys.executable, "-m", "pyramide.cli", "solve", code, "--json"],
+    out = subprocess.run([*PYRAMIDE, "solve", code, "--json"], env=ENV,
                          capture_output=True, text=True, check=True).stdout
     assert json.loads(out)["moves"], out
     return time.perf_counter() - wall, child_cpu() - cpu
@@ -50,14 +60,14 @@ def request(url: str, body: dict[str, object] | None = None) -> dict[str, object
         return result
 
 
-def serve_once(code: str) -> tuple[float, float]:
-    """(seconds from launch to the server's first Solution, of which the Solution
-    request itself)."""
+def serve_once(code: str) -> tuple[float, float, float, float]:
+    """Seconds from launch to the server's first line, to its first game, to its first
+    Solution, and of the Solution request alone."""
     with tempfile.TemporaryDirectory() as tmp:
-        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        env = {**ENV, "PYTHONUNBUFFERED": "1"}
         began = time.perf_counter()
         process = subprocess.Popen(
-            [sys.executable, "-m", "pyramide.cli", "serve", "--port", "0", "--db",
+            [*PYRAMIDE, "serve", "--port", "0", "--db",
              str(Path(tmp) / "bench.sqlite3"), "--no-browser"],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
         try:
@@ -68,12 +78,13 @@ def serve_once(code: str) -> tuple[float, float]:
                 if match:
                     url = match.group(1)
                     break
+            listening = time.perf_counter()
             game = request(f"{url}/api/games", {"code": code})
             asked = time.perf_counter()
             solution = request(f"{url}/api/games/{game['id']}/solution")
             done = time.perf_counter()
             assert solution["moves"], solution
-            return done - began, done - asked
+            return listening - began, asked - began, done - began, done - asked
         finally:
             process.terminate()
             process.wait(timeout=30)
@@ -86,19 +97,26 @@ def show(name: str, values: list[float]) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--code", default="PY1-N-AAAAAAB")
+    parser.add_argument("--runs", type=int, default=10)
+    parser.add_argument("--serve-runs", type=int, default=5)
+    parser.add_argument("--codes", nargs="+", default=["PY1-N-AAAAAAB", "PY1-G-AAAAAAB"])
     args = parser.parse_args()
     from pyramide.solver import compiled
 
     print(f"search built ahead of time: {compiled.AOT is not None}; "
           f"load average {os.getloadavg()[0]:.1f}")
-    solves = [solve_once(args.code) for _ in range(args.runs)]
-    print(f"pyramide solve {args.code} --json: "
-          f"{show('wall', [w for w, _ in solves])}; {show('CPU', [c for _, c in solves])}")
-    serves = [serve_once(args.code) for _ in range(args.runs)]
-    print(f"server, launch to first Solution: {show('', [a for a, _ in serves])}; "
-          f"the Solution request alone: {show('', [b for _, b in serves])}")
+    for code in args.codes:
+        solve_once(code)  # fills the bytecode cache
+        solves = [solve_once(code) for _ in range(args.runs)]
+        print(f"pyramide solve {code} --json: "
+              f"{show('wall', [w for w, _ in solves])}; {show('CPU', [c for _, c in solves])}",
+              flush=True)
+    code = args.codes[0]
+    serves = [serve_once(code) for _ in range(args.serve_runs)]
+    for i, what in enumerate(("listening", "first game", "first Solution answered",
+                              "the Solution request alone")):
+        print(f"server {code}, {what}: {show('', [run[i] for run in serves])}", flush=True)
+    print(f"load average {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import secrets
 from typing import TYPE_CHECKING, Any
 
 from pyramide import kernel
@@ -49,6 +48,8 @@ def resolve_deal(args: argparse.Namespace) -> tuple[Deal, Rules, str | None]:
         return Deal.from_number(code.number, rules.deck), rules, str(code)
     rules = rules_for(args.rules or "N")
     if args.random:
+        import secrets  # only for --random (it loads OpenSSL's hashes)
+
         code = DealCode(rules.letter, secrets.randbelow(MAX_DEAL_NUMBER + 1))
         return Deal.from_number(code.number, rules.deck), rules, str(code)
     return Deal.parse_layout(args.layout, rules.deck), rules, None

@@ -33,6 +33,7 @@ __all__ = [
     "FULL",
     "OVER",
     "SHADOW",
+    "UNDER",
     "bit",
     "is_downset",
     "slots",
@@ -75,42 +76,44 @@ SHADOW: tuple[int, ...] = tuple(_shadow(s) for s in range(SLOTS))
 """``SHADOW[s]``: the slots that the card in ``s`` lies over, directly or not."""
 
 
+UNDER: tuple[tuple[int, ...], ...] = tuple(
+    tuple(t for t in range(SLOTS) if OVER[t] & bit(s)) for s in range(SLOTS))
+"""``UNDER[s]``: the (at most two) slots the card in ``s`` lies directly over."""
+
+
 def _free(mask: int) -> tuple[int, ...]:
     return tuple(s for s in slots(mask) if not mask & OVER[s])
 
 
-def _covering(mask: int) -> tuple[tuple[int, int], ...]:
+def _covering(mask: int, free: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     """(covered, cover) pairs: ``cover`` is free and is the only card left over ``covered``."""
-    pairs = []
-    for s in slots(mask):
-        over = mask & OVER[s]
-        if over and over & (over - 1) == 0:
-            top = over.bit_length() - 1
-            if not mask & OVER[top]:
-                pairs.append((s, top))
-    return tuple(pairs)
+    return tuple(sorted((t, top) for top in free for t in UNDER[top]
+                        if mask & OVER[t] == bit(top) and mask & bit(t)))
 
 
-def _enumerate() -> tuple[int, ...]:
-    seen = {FULL}
+def _enumerate() -> dict[int, tuple[int, ...]]:
+    """Every downset with its free slots, fullest first.  A shape's free slots are
+    its parent's, less the slot removed, plus the slots under it that it freed."""
+    free = {FULL: _free(FULL)}
     todo = [FULL]
     while todo:
         mask = todo.pop()
-        for s in _free(mask):
-            smaller = mask & ~bit(s)
-            if smaller not in seen:
-                seen.add(smaller)
+        for s in free[mask]:
+            smaller = mask & ~(1 << s)
+            if smaller not in free:
+                freed = [t for t in UNDER[s] if not smaller & OVER[t]]
+                free[smaller] = tuple(sorted([f for f in free[mask] if f != s] + freed))
                 todo.append(smaller)
-    return tuple(sorted(seen, key=lambda m: (-m.bit_count(), m)))
+    return {m: free[m] for m in sorted(free, key=lambda m: (-m.bit_count(), m))}
 
 
-DOWNSETS: tuple[int, ...] = _enumerate()
-"""Every reachable mask, fullest first."""
-
-FREE: dict[int, tuple[int, ...]] = {m: _free(m) for m in DOWNSETS}
+FREE: dict[int, tuple[int, ...]] = _enumerate()
 """``FREE[mask]``: the free slots of a downset, lowest first (bottom row last)."""
 
-COVERING: dict[int, tuple[tuple[int, int], ...]] = {m: _covering(m) for m in DOWNSETS}
+DOWNSETS: tuple[int, ...] = tuple(FREE)
+"""Every reachable mask, fullest first."""
+
+COVERING: dict[int, tuple[tuple[int, int], ...]] = {m: _covering(m, f) for m, f in FREE.items()}
 """``COVERING[mask]``: the (covered, cover) slot pairs that covering pairs may remove."""
 
 

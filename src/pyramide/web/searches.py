@@ -51,6 +51,9 @@ class InProcess:
             states: int | None = None) -> Solution:
         return search(position, rules, deal, shortest, states)
 
+    def warm(self) -> None:
+        pass
+
     def close(self) -> None:
         pass
 
@@ -70,6 +73,13 @@ class SearchPool:
                     self.processes, mp_context=multiprocessing.get_context("spawn"),
                     initializer=_warm_up)
             return self._pool
+
+    def warm(self) -> None:
+        """Start the worker processes now, in the background (each loads the compiled
+        search as it starts), so that the first Solution does not wait for them."""
+        pool = self._executor()
+        for _ in range(self.processes):
+            pool.submit(_warm_up)
 
     def run(self, position: Position, rules: Rules, deal: Deal, *, shortest: bool,
             states: int | None = None) -> Solution:

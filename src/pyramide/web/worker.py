@@ -9,7 +9,6 @@
 from __future__ import annotations
 
 import os
-import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -54,15 +53,8 @@ def build(db: str, *, hosted: bool, warm_up: bool = True) -> tuple[FastAPI, Game
 
     app.router.lifespan_context = lifespan
     if warm_up:
-        threading.Thread(target=_warm_up, name="solver warm-up", daemon=True).start()
+        service.searches.warm()  # the solver's processes start while the server does
     return app, service
-
-
-def _warm_up() -> None:
-    """Load the compiled search (numba: seconds) after the server answers."""
-    from pyramide.solver.compiled import warm_up
-
-    warm_up()
 
 
 def from_environment() -> FastAPI:
