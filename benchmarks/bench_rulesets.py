@@ -1,0 +1,75 @@
+"""Every classic rule set with the game's state budgets: decide and the shortest line
+(run by hand; prints one line per rule set and search as it goes).
+
+    python benchmarks/bench_rulesets.py [--deals 200] [--rules N C P R M T O N1 C1 N1W C1W]
+
+For each rule set, deals 0 .. deals-1 from the start: ``decide`` (winnable and
+``max_removed``, the statistics' search) and ``shortest`` (the game's Solution),
+both with :data:`pyramide.solver.DEFAULT_BUDGET` (states; the wall-time guard
+is reported when it stopped a search).  Prints the CPU time per deal (median, p95,
+worst), the deals left undecided (``winnable`` unknown), the lines not proven
+shortest (of the decided deals), the states spent (median, worst) and the deals the
+guard stopped.  One process; CPU time of this process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+
+from pyramide.deals import Deal
+from pyramide.game import Game, Position
+from pyramide.games import PRESETS
+from pyramide.solver import DEFAULT_BUDGET, decide, solve
+
+CLASSIC = ["N", "C", "P", "R", "M", "T", "O", "N1", "C1", "N1W", "C1W"]
+
+
+def pct(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def measure(letter: str, deals: int, kind: str) -> str:
+    rules = PRESETS[letter]
+    times: list[float] = []
+    states: list[int] = []
+    undecided = unproven = guarded = 0
+    for number in range(deals):
+        deal = Deal.from_number(number, rules.deck)
+        began = time.process_time()
+        if kind == "decide":
+            result = decide(Position.initial(deal, rules), rules, budget=DEFAULT_BUDGET)
+        else:
+            result = solve(Game(deal, rules), budget=DEFAULT_BUDGET, shortest=True)
+        times.append(time.process_time() - began)
+        states.append(result.nodes)
+        undecided += result.winnable is None
+        unproven += kind == "shortest" and result.winnable is not None and not result.shortest
+        guarded += result.timed_out
+    return (f"{letter:4} {kind:8} median {1000 * statistics.median(times):8.1f} ms  "
+            f"p95 {1000 * pct(times, 0.95):8.1f} ms  worst {1000 * max(times):8.1f} ms  "
+            f"undecided {undecided:3}  unproven {unproven:3}  states median "
+            f"{statistics.median(states):9,.0f} worst {max(states):9,}  guard {guarded}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--rules", nargs="+", default=CLASSIC)
+    parser.add_argument("--kinds", nargs="+", default=["decide", "shortest"])
+    args = parser.parse_args()
+    solve(Game(Deal.from_number(1)), shortest=True)  # loads the compiled search
+    print(f"budget {DEFAULT_BUDGET}", flush=True)
+    for letter in args.rules:
+        for kind in args.kinds:
+            print(measure(letter, args.deals, kind), flush=True)
+
+
+if __name__ == "__main__":
+    main()
