@@ -25,9 +25,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 from pyramide.deals import DealCode
 from pyramide.game import Game
 from pyramide.games import PRESETS
-from pyramide.solver import DEFAULT_BUDGET, Budget, solve
+from pyramide.solver import DEFAULT_BUDGET, solve
 
-SOLUTION_BUDGET = Budget(nodes=None, seconds=1.5)
+SOLUTION_BUDGET = DEFAULT_BUDGET  # the game's Solution (pyramide.web.searches) spends the same
 
 
 def main() -> None:

@@ -5,11 +5,13 @@
 
 For each rule set, deals 0 .. deals-1 from the start: ``decide`` (winnable and
 ``max_removed``, the statistics' search) and ``shortest`` (the game's Solution),
-both with :data:`pyramide.solver.DEFAULT_BUDGET` (states; the wall-time guard
-is reported when it stopped a search).  Prints the CPU time per deal (median, p95,
-worst), the deals left undecided (``winnable`` unknown), the lines not proven
-shortest (of the decided deals), the states spent (median, worst) and the deals the
-guard stopped.  One process; CPU time of this process.
+both with the state counts of :data:`pyramide.solver.DEFAULT_BUDGET`, the game's,
+and no wall-time guard unless ``--guard`` gives one (on a busy machine the game's
+guard would stop some searches, and the figures would be those of the load).
+Prints the CPU time per deal (median, p95, worst), the deals left undecided
+(``winnable`` unknown), the lines not proven shortest (of the decided deals),
+the states spent (median, worst) and the deals the guard stopped.  One process;
+CPU time of this process.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import argparse
 import statistics
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
@@ -26,6 +29,7 @@ from pyramide.deals import Deal
 from pyramide.game import Game, Position
 from pyramide.games import PRESETS
 from pyramide.solver import DEFAULT_BUDGET, decide, solve
+from pyramide.solver.budget import Budgets
 
 CLASSIC = ["N", "C", "P", "R", "M", "T", "O", "N1", "C1", "N1W", "C1W"]
 
@@ -35,7 +39,7 @@ def pct(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def measure(letter: str, deals: int, kind: str) -> str:
+def measure(letter: str, deals: int, kind: str, budget: Budgets) -> str:
     rules = PRESETS[letter]
     times: list[float] = []
     states: list[int] = []
@@ -44,9 +48,9 @@ def measure(letter: str, deals: int, kind: str) -> str:
         deal = Deal.from_number(number, rules.deck)
         began = time.process_time()
         if kind == "decide":
-            result = decide(Position.initial(deal, rules), rules, budget=DEFAULT_BUDGET)
+            result = decide(Position.initial(deal, rules), rules, budget=budget)
         else:
-            result = solve(Game(deal, rules), budget=DEFAULT_BUDGET, shortest=True)
+            result = solve(Game(deal, rules), budget=budget, shortest=True)
         times.append(time.process_time() - began)
         states.append(result.nodes)
         undecided += result.winnable is None
@@ -63,12 +67,15 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--rules", nargs="+", default=CLASSIC)
     parser.add_argument("--kinds", nargs="+", default=["decide", "shortest"])
+    parser.add_argument("--guard", type=float, default=None,
+                        help="wall-time guard in seconds (default: none)")
     args = parser.parse_args()
+    budget = replace(DEFAULT_BUDGET, seconds=args.guard)
     solve(Game(Deal.from_number(1)), shortest=True)  # loads the compiled search
-    print(f"budget {DEFAULT_BUDGET}", flush=True)
+    print(f"budget {budget}", flush=True)
     for letter in args.rules:
         for kind in args.kinds:
-            print(measure(letter, args.deals, kind), flush=True)
+            print(measure(letter, args.deals, kind, budget), flush=True)
 
 
 if __name__ == "__main__":
