@@ -13,6 +13,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
@@ -71,7 +72,7 @@ class SearchPool:
             if self._pool is None:
                 self._pool = ProcessPoolExecutor(
                     self.processes, mp_context=multiprocessing.get_context("spawn"),
-                    initializer=_warm_up)
+                    initializer=_start_worker, initargs=(os.getpid(),))
             return self._pool
 
     def warm(self) -> None:
@@ -103,6 +104,24 @@ class SearchPool:
 
 
 Searches = InProcess | SearchPool
+
+
+def _start_worker(server: int) -> None:
+    """A worker process's start: it leaves with its ``server`` (the process id), even
+    a server killed outright, before the worker came this far too (a worker blocked
+    on its queue would not notice), then it loads the compiled search."""
+
+    def watch() -> None:
+        while os.getppid() == server:
+            time.sleep(PARENT_CHECK)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="server watch", daemon=True).start()
+    _warm_up()
+
+
+PARENT_CHECK = 0.5
+"""Seconds between a worker's looks at whether its server is still there."""
 
 
 def _warm_up() -> None:
