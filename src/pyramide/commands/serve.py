@@ -8,9 +8,12 @@ import socket
 import threading
 import webbrowser
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import platformdirs
+
+if TYPE_CHECKING:
+    from pyramide.web.searches import SearchPool
 
 DEFAULT_HOST = "127.0.0.1"
 
@@ -42,6 +45,24 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if not 0 <= args.port <= 65535:
+        raise ValueError(f"port {args.port!r} is not between 0 and 65535")
+    if not 1 <= args.workers <= 64:
+        raise ValueError(f"--workers {args.workers!r} is not between 1 and 64")
+    searches = None
+    if args.workers == 1:  # the solver's process starts first: it loads while the server does
+        from pyramide.web.searches import SearchPool
+
+        searches = SearchPool()
+        searches.warm()
+    try:
+        return _serve(args, searches)
+    finally:
+        if searches is not None:
+            searches.close()
+
+
+def _serve(args: argparse.Namespace, searches: SearchPool | None) -> int:
     import uvicorn  # here, not at the top: no other command pays for the server's imports
     from uvicorn.supervisors import Multiprocess
 
@@ -49,10 +70,6 @@ def run(args: argparse.Namespace) -> int:
     from pyramide.web.instance import ServerLock
     from pyramide.web.store import database_url
 
-    if not 0 <= args.port <= 65535:
-        raise ValueError(f"port {args.port!r} is not between 0 and 65535")
-    if not 1 <= args.workers <= 64:
-        raise ValueError(f"--workers {args.workers!r} is not between 1 and 64")
     db = str(args.db or default_db_path())
     sqlite = database_url(db).startswith("sqlite")
     hosted = args.hosted or not sqlite
@@ -64,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
             webbrowser.open(running)
         return 0
     if args.workers == 1:
-        app, service = worker.build(db, hosted=hosted)
+        app, service = worker.build(db, hosted=hosted, searches=searches)
     else:
         from pyramide.web.store import Store
 

@@ -33,11 +33,12 @@ def data_dir() -> Path:
     return Path(platformdirs.user_data_dir("pyramide", appauthor=False))
 
 
-def build(db: str, *, hosted: bool, warm_up: bool = True) -> tuple[FastAPI, GameService]:
+def build(db: str, *, hosted: bool, warm_up: bool = True,
+          searches: SearchPool | None = None) -> tuple[FastAPI, GameService]:
     """The app over ``db``; at shutdown it writes the running clocks and closes the
-    database."""
+    database.  ``searches``: the solver's pool, if the caller started it already."""
     store = Store(db)
-    service = GameService(store, searches=SearchPool())
+    service = GameService(store, searches=searches or SearchPool())
     players = Players(load_secret(data_dir())) if hosted else None
     app = create_app(service, players)
 
