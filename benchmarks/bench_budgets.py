@@ -17,13 +17,15 @@ left unknown or unproven.  CPU time of this process; one process, no threads.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from solver_tally import Tally
 
 from pyramide.deals import DealCode
 from pyramide.game import Game
@@ -77,11 +79,6 @@ def timed(fn: Callable[[], Solution]) -> tuple[float, Solution]:
     return time.process_time() - began, result
 
 
-def pct(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
-
-
 PROBE = {"compiled": 400_000, "full": 20_000, "kernel": 5_000}
 """States of the probe searches (a tenth of it for the lost warning): enough to take
 about a second, so that the start of a search weighs little in the rate."""
@@ -105,17 +102,11 @@ def rate(kinds: list[str], paths: list[str], count: int) -> None:
 
 def cost(kinds: list[str], paths: list[str], count: int) -> None:
     for kind, path in searches(kinds, paths):
-        times, unknown, unproven, guarded = [], 0, 0, 0
+        tally = Tally()
         for game in deals(path, count):
             seconds, result = timed(lambda g=game, k=kind: run(k, g, NOW[k]))
-            times.append(seconds)
-            unknown += result.winnable is None
-            unproven += kind == "solution" and result.winnable is not None and not result.shortest
-            guarded += result.timed_out
-        print(f"{kind:9} {path:9} median {1000 * statistics.median(times):8.1f} ms, "
-              f"p95 {1000 * pct(times, 0.95):8.1f} ms, worst {1000 * max(times):8.1f} ms; "
-              f"unknown {unknown}, unproven {unproven}, stopped by the guard {guarded} "
-              f"(of {count})", flush=True)
+            tally.add(seconds, result, shortest=kind == "solution")
+        print(f"{kind:9} {path:9} {tally.summary()}", flush=True)
 
 
 def main() -> None:

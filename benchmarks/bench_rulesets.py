@@ -17,13 +17,15 @@ CPU time of this process.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 import time
 from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from solver_tally import Tally
 
 from pyramide.deals import Deal
 from pyramide.game import Game, Position
@@ -34,16 +36,9 @@ from pyramide.solver.budget import Budgets
 CLASSIC = ["N", "C", "P", "R", "M", "T", "O", "N1", "C1", "N1W", "C1W"]
 
 
-def pct(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
-
-
 def measure(letter: str, deals: int, kind: str, budget: Budgets) -> str:
     rules = PRESETS[letter]
-    times: list[float] = []
-    states: list[int] = []
-    undecided = unproven = guarded = 0
+    tally = Tally()
     for number in range(deals):
         deal = Deal.from_number(number, rules.deck)
         began = time.process_time()
@@ -51,15 +46,8 @@ def measure(letter: str, deals: int, kind: str, budget: Budgets) -> str:
             result = decide(Position.initial(deal, rules), rules, budget=budget)
         else:
             result = solve(Game(deal, rules), budget=budget, shortest=True)
-        times.append(time.process_time() - began)
-        states.append(result.nodes)
-        undecided += result.winnable is None
-        unproven += kind == "shortest" and result.winnable is not None and not result.shortest
-        guarded += result.timed_out
-    return (f"{letter:4} {kind:8} median {1000 * statistics.median(times):8.1f} ms  "
-            f"p95 {1000 * pct(times, 0.95):8.1f} ms  worst {1000 * max(times):8.1f} ms  "
-            f"undecided {undecided:3}  unproven {unproven:3}  states median "
-            f"{statistics.median(states):9,.0f} worst {max(states):9,}  guard {guarded}")
+        tally.add(time.process_time() - began, result, shortest=kind == "shortest")
+    return f"{letter:4} {kind:8} {tally.summary()}"
 
 
 def main() -> None:

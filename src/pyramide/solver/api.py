@@ -65,7 +65,7 @@ Method = Literal["reduced", "full", "shortest", "kernel", "over"]
 AnyBudget = Budget | Budgets
 """One state budget for whatever search runs, or one per search path."""
 
-DEFAULT_BUDGET = Budgets(compiled=750_000, full=20_000, kernel=3_000, seconds=6.0)
+DEFAULT_BUDGET = Budgets(compiled=750_000, full=20_000, kernel=2_000, seconds=6.0)
 """What :func:`solve` spends by default, and the game's hints and Solution: on each
 search path about the 1.5 s of this machine that the Solution had when budgets were
 wall time (docs/solver.md, "Budgets"); the guard is four times that."""
