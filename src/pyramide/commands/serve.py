@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import signal
 import socket
 import threading
 import webbrowser
@@ -11,6 +12,8 @@ from typing import Any
 
 import platformdirs
 import uvicorn
+
+from pyramide.web.store import Store
 
 DEFAULT_HOST = "127.0.0.1"
 
@@ -28,22 +31,47 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--port", type=int, default=0, help="port (default 0: any free port)")
     parser.add_argument("--db", type=Path, default=None,
                         help=f"SQLite database file (default {default_db_path()})")
+    parser.add_argument("--db-repair", action="store_true",
+                        help="if the database file is damaged, move it aside (it is never "
+                        "deleted) and start a fresh one")
+    parser.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                        help="also answer requests for this host name (hosted mode behind "
+                        "a proxy; repeatable); the bound address, localhost, 127.0.0.1 "
+                        "and [::1] are always allowed")
     parser.add_argument("--no-browser", action="store_true", help="do not open a browser")
     parser.set_defaults(func=run)
 
 
+class _Stop(Exception):
+    """SIGTERM arrived: leave the server loop through the clean shutdown."""
+
+
+def _stop(signum: int, frame: object) -> None:
+    raise _Stop
+
+
 def run(args: argparse.Namespace) -> int:
-    from pyramide.solver.compiled import warm_up
-    from pyramide.web.app import create_app
-    from pyramide.web.service import GameService
-    from pyramide.web.store import Store
+    from pyramide.web.faults import open_store
 
     if not 0 <= args.port <= 65535:
         raise ValueError(f"port {args.port!r} is not between 0 and 65535")
     db_path = args.db or default_db_path()
-    store = Store(db_path)
+    store = open_store(db_path, repair=args.db_repair)
+    try:
+        return _serve(args, store)
+    finally:
+        store.close()
+
+
+def _serve(args: argparse.Namespace, store: Store) -> int:
+    """Listen, serve until SIGTERM or Ctrl+C, then save the clocks and fold the
+    write-ahead log into the database file."""
+    from pyramide.solver.native import warm_up
+    from pyramide.web.app import create_app
+    from pyramide.web.guard import host_names
+    from pyramide.web.service import GameService
+
     service = GameService(store)
-    app = create_app(service)
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
     # IPPROTO_TCP (not 0) so that asyncio turns Nagle off on every connection
     sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
@@ -51,21 +79,31 @@ def run(args: argparse.Namespace) -> int:
     try:
         sock.bind((args.host, args.port))
     except OSError as exc:
+        sock.close()
         raise ValueError(f"cannot listen on {args.host}:{args.port}: {exc.strerror}") from None
     sock.listen(128)  # accept connections as soon as the address is printed
     port = sock.getsockname()[1]
+    app = create_app(service, hosts=host_names(args.host, args.allow_host), port=port)
     shown_host = f"[{args.host}]" if family == socket.AF_INET6 else args.host
     url = f"http://{shown_host}:{port}/"
-    print(f"Pyramide {db_path}", flush=True)
+    print(f"Pyramide {store.path}", flush=True)
     print(f"Pyramide is running at {url}", flush=True)
     if not args.no_browser:
         threading.Timer(0.5, webbrowser.open, args=(url,)).start()
     threading.Thread(target=warm_up, name="solver warm-up", daemon=True).start()
-    config = uvicorn.Config(app, log_level="warning", access_log=False)
+    config = uvicorn.Config(app, log_level="warning", access_log=False,
+                            timeout_graceful_shutdown=3)
     server = uvicorn.Server(config)
+    # uvicorn shuts down gracefully on SIGTERM, then raises the signal again with
+    # the handler it found: ours, which leaves through the `finally` below
+    previous = signal.signal(signal.SIGTERM, _stop)
     try:
         server.run(sockets=[sock])
+    except _Stop:
+        pass
     finally:
+        signal.signal(signal.SIGTERM, previous)
         service.flush_clocks()
-        store.close()
+        store.checkpoint()
+        print("Pyramide stopped; the games are saved", flush=True)
     return 0

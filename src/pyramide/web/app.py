@@ -8,7 +8,8 @@ error answer is in the player's language.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import sqlite3
+from collections.abc import Callable, Iterable
 from importlib import resources
 from typing import Any, Literal
 
@@ -17,24 +18,23 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
+from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from pyramide import __version__
 from pyramide.cards import Lang
 from pyramide.errors import LocalisedError, PyramideError
 from pyramide.messages import error_detail, error_title
+from pyramide.web.answers import answer as _answer
+from pyramide.web.answers import error_response as _error
+from pyramide.web.faults import storage_fault
+from pyramide.web.guard import LOCAL_HOSTS, Guard
 from pyramide.web.service import GameService, NotFoundError, StaleVersionError, browser_lang
 
 __all__ = ["MAX_BODY", "create_app"]
 
 MAX_BODY = 64 * 1024
-
-_TITLES: dict[int, dict[Lang, str]] = {
-    404: {"ru": "Не найдено", "en": "Not found"},
-    409: {"ru": "Партия изменилась", "en": "Game changed"},
-    413: {"ru": "Слишком большой запрос", "en": "Request too large"},
-    500: {"ru": "Ошибка сервера", "en": "Server error"},
-}
+MAX_GAME_ID = 2**63 - 1
 
 
 class NewGameRequest(BaseModel):
@@ -107,17 +107,18 @@ class _TooLarge(Exception):
     pass
 
 
-def _error(status: int, reason: str, **extra: Any) -> JSONResponse:
-    return JSONResponse({"error": reason, **extra}, status_code=status)
+def game_number(text: str) -> int:
+    """A game id from the URL: plain digits within SQLite's integer range, else
+    no such game (404)."""
+    if text.isascii() and text.isdigit() and int(text) <= MAX_GAME_ID:
+        return int(text)
+    raise NotFoundError(f"no game with id {text!r}", ru=f"нет партии с номером {text!r}")
 
 
-def _answer(status: int, reason: LocalisedError, lang: Lang, **extra: Any) -> JSONResponse:
-    """A 404, 409, 413 or 500 answer in ``lang``: ``error`` is the reason, ``title``
-    the kind of error."""
-    return _error(status, reason.text(lang), title=_TITLES[status][lang], **extra)
-
-
-def create_app(service: GameService) -> FastAPI:
+def create_app(service: GameService, *, hosts: Iterable[str] = LOCAL_HOSTS,
+               port: int | None = None) -> FastAPI:
+    """The app; requests must name one of ``hosts`` (with ``port``, when given) as
+    their ``Host`` (see :mod:`pyramide.web.guard`)."""
     app = FastAPI(title="Pyramide", version=__version__,
                   description="Pyramid solitaire: the browser game's JSON API.")
     static = resources.files("pyramide") / "static"
@@ -165,6 +166,30 @@ def create_app(service: GameService) -> FastAPI:
                                 ru=f"внутренняя ошибка ({name}); ничего не изменилось")
         return _answer(500, reason, request_lang(request))
 
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
+        """FastAPI's own answers (no such path 404, wrong method 405, …) in our shape."""
+        lang = request_lang(request)
+        if exc.status_code == 404:
+            reason = LocalisedError(f"no such address: {request.url.path}",
+                                    ru=f"нет такого адреса: {request.url.path}")
+        elif exc.status_code == 405:
+            reason = LocalisedError(
+                f"{request.method} is not allowed on {request.url.path}",
+                ru=f"метод {request.method} для {request.url.path} не поддерживается")
+        else:
+            reason = LocalisedError(str(exc.detail))
+        return _answer(exc.status_code, reason, lang, headers=dict(exc.headers or {}))
+
+    @app.exception_handler(sqlite3.Error)
+    async def storage(request: Request, exc: sqlite3.Error) -> JSONResponse:
+        fault = storage_fault(exc)
+        if fault is None:
+            return await crash(request, exc)
+        if fault.reopen:
+            service.store.reopen()  # a file made writable again is seen from now on
+        return _answer(503, fault, request_lang(request), headers={"Retry-After": "5"})
+
     @app.exception_handler(StaleVersionError)
     async def stale(request: Request, exc: StaleVersionError) -> JSONResponse:
         return _answer(409, exc, request_lang(request), state=exc.state)
@@ -183,24 +208,24 @@ def create_app(service: GameService) -> FastAPI:
         return service.state(game_id, service.lang(accept_language))
 
     @app.get("/api/games/{game_id}")
-    def get_game(game_id: int,
+    def get_game(game_id: str,
                  accept_language: str | None = Header(default=None)) -> dict[str, Any]:
-        return service.state(game_id, service.lang(accept_language))
+        return service.state(game_number(game_id), service.lang(accept_language))
 
     @app.post("/api/games/{game_id}/actions")
-    def act(game_id: int, body: ActionRequest,
+    def act(game_id: str, body: ActionRequest,
             accept_language: str | None = Header(default=None)) -> dict[str, Any]:
-        return service.act(game_id, body.version, body.type, body.card,
+        return service.act(game_number(game_id), body.version, body.type, body.card,
                            service.lang(accept_language))
 
     @app.get("/api/games/{game_id}/hint")
-    def hint(game_id: int) -> dict[str, Any]:
-        return service.hint(game_id)
+    def hint(game_id: str) -> dict[str, Any]:
+        return service.hint(game_number(game_id))
 
     @app.get("/api/games/{game_id}/solution")
-    def solution(game_id: int,
+    def solution(game_id: str,
                  accept_language: str | None = Header(default=None)) -> dict[str, Any]:
-        return service.solution(game_id, service.lang(accept_language))
+        return service.solution(game_number(game_id), service.lang(accept_language))
 
     @app.get("/api/settings")
     def get_settings(accept_language: str | None = Header(default=None)) -> dict[str, Any]:
@@ -232,4 +257,5 @@ def create_app(service: GameService) -> FastAPI:
         app.mount("/static", StaticFiles(directory=str(static)), name="static")
 
     app.add_middleware(BodyLimit, lang=player_lang)
+    app.add_middleware(Guard, hosts=hosts, port=port, lang=player_lang)
     return app

@@ -88,13 +88,34 @@ class Store:
         self.path = Path(path)
         if str(path) != ":memory:":
             self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
         self._lock = threading.RLock()
+        self._db = self._connect()
         with self._lock:
             self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.executescript(SCHEMA)
             self._migrate()
+
+    def _connect(self) -> sqlite3.Connection:
+        db = sqlite3.connect(str(self.path), check_same_thread=False, isolation_level=None)
+        db.execute("PRAGMA synchronous=NORMAL")
+        return db
+
+    def reopen(self) -> None:
+        """A fresh connection (after a storage fault: a file that was read-only is
+        opened for writing again once it can be)."""
+        with self._lock:
+            self._db.close()
+            self._db = self._connect()
+
+    def check(self) -> str:
+        """SQLite's quick integrity check of the file: ``"ok"`` or what is wrong."""
+        with self._lock:
+            return str(self._db.execute("PRAGMA quick_check").fetchone()[0])
+
+    def checkpoint(self) -> None:
+        """Fold the write-ahead log into the database file (on shutdown)."""
+        with self._lock:
+            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
     def _migrate(self) -> None:
         """Bring a database written by an older version up to date (adds columns)."""
