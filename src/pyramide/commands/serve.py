@@ -5,15 +5,18 @@ from __future__ import annotations
 import argparse
 import signal
 import socket
+import sqlite3
 import threading
 import webbrowser
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import platformdirs
 import uvicorn
 
-from pyramide.web.store import Store
+if TYPE_CHECKING:
+    from pyramide.web.service import GameService
+    from pyramide.web.store import Store
 
 DEFAULT_HOST = "127.0.0.1"
 
@@ -66,12 +69,33 @@ def run(args: argparse.Namespace) -> int:
 def _serve(args: argparse.Namespace, store: Store) -> int:
     """Listen, serve until SIGTERM or Ctrl+C, then save the clocks and fold the
     write-ahead log into the database file."""
-    from pyramide.solver.native import warm_up
-    from pyramide.web.app import create_app
-    from pyramide.web.guard import host_names
     from pyramide.web.service import GameService
 
     service = GameService(store)
+    # uvicorn shuts down gracefully on SIGTERM, then raises the signal again with
+    # the handler it found: ours, which leaves through the `finally` below (as does
+    # a SIGTERM before uvicorn has started)
+    previous = signal.signal(signal.SIGTERM, _stop)
+    try:
+        return _listen(args, store, service)
+    except _Stop:
+        return 0
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        try:
+            service.flush_clocks()
+            store.checkpoint()
+        except sqlite3.Error as exc:  # every action is saved already; only the clocks
+            print(f"Pyramide stopped; the clocks could not be saved: {exc}", flush=True)
+        else:
+            print("Pyramide stopped; the games are saved", flush=True)
+
+
+def _listen(args: argparse.Namespace, store: Store, service: GameService) -> int:
+    from pyramide.solver.native import warm_up
+    from pyramide.web.app import create_app
+    from pyramide.web.guard import host_names
+
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
     # IPPROTO_TCP (not 0) so that asyncio turns Nagle off on every connection
     sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
@@ -94,16 +118,5 @@ def _serve(args: argparse.Namespace, store: Store) -> int:
     config = uvicorn.Config(app, log_level="warning", access_log=False,
                             timeout_graceful_shutdown=3)
     server = uvicorn.Server(config)
-    # uvicorn shuts down gracefully on SIGTERM, then raises the signal again with
-    # the handler it found: ours, which leaves through the `finally` below
-    previous = signal.signal(signal.SIGTERM, _stop)
-    try:
-        server.run(sockets=[sock])
-    except _Stop:
-        pass
-    finally:
-        signal.signal(signal.SIGTERM, previous)
-        service.flush_clocks()
-        store.checkpoint()
-        print("Pyramide stopped; the games are saved", flush=True)
+    server.run(sockets=[sock])
     return 0

@@ -19,7 +19,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from pyramide import __version__
 from pyramide.cards import Lang
@@ -27,7 +27,7 @@ from pyramide.errors import LocalisedError, PyramideError
 from pyramide.messages import error_detail, error_title
 from pyramide.web.answers import answer as _answer
 from pyramide.web.answers import error_response as _error
-from pyramide.web.faults import storage_fault
+from pyramide.web.faults import Recovering, Recovery, storage_fault
 from pyramide.web.guard import LOCAL_HOSTS, Guard
 from pyramide.web.service import GameService, NotFoundError, StaleVersionError, browser_lang
 
@@ -79,20 +79,27 @@ class BodyLimit:
         if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
             await self._refuse(scope, receive, send)
             return
+        # read the whole body first (a chunked one has no length to check): at most
+        # MAX_BODY bytes are ever held, and an oversized one is refused before the app
+        # sees any of it
+        messages: list[Message] = []
         seen = 0
-
-        async def limited() -> Any:
-            nonlocal seen
+        while True:
             message = await receive()
+            messages.append(message)
+            if message["type"] != "http.request":
+                break
             seen += len(message.get("body", b""))
             if seen > MAX_BODY:
-                raise _TooLarge
-            return message
+                await self._refuse(scope, receive, send)
+                return
+            if not message.get("more_body", False):
+                break
 
-        try:
-            await self.app(scope, limited, send)
-        except _TooLarge:
-            await self._refuse(scope, receive, send)
+        async def replay() -> Message:
+            return messages.pop(0) if messages else await receive()
+
+        await self.app(scope, replay, send)
 
     async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Answer 413 in the player's language."""
@@ -101,10 +108,6 @@ class BodyLimit:
         reason = LocalisedError(f"request body too large (limit {MAX_BODY} bytes)",
                                 ru=f"запрос слишком большой (можно не больше {MAX_BODY} байт)")
         await _answer(413, reason, lang)(scope, receive, send)
-
-
-class _TooLarge(Exception):
-    pass
 
 
 def game_number(text: str) -> int:
@@ -122,6 +125,7 @@ def create_app(service: GameService, *, hosts: Iterable[str] = LOCAL_HOSTS,
     app = FastAPI(title="Pyramide", version=__version__,
                   description="Pyramid solitaire: the browser game's JSON API.")
     static = resources.files("pyramide") / "static"
+    recovery = Recovery(service.store.reopen)
 
     def player_lang(accept_language: str | None) -> Lang:
         """The player's language; the browser's when the settings cannot be read
@@ -177,17 +181,23 @@ def create_app(service: GameService, *, hosts: Iterable[str] = LOCAL_HOSTS,
             reason = LocalisedError(
                 f"{request.method} is not allowed on {request.url.path}",
                 ru=f"метод {request.method} для {request.url.path} не поддерживается")
+        elif exc.status_code == 400:  # a body FastAPI could not decode at all
+            reason = LocalisedError(
+                "malformed request: the body cannot be read as JSON (broken or nested "
+                "too deeply)",
+                ru="не удалось разобрать запрос: тело не читается как JSON (испорчено "
+                "или слишком глубоко вложено)")
         else:
             reason = LocalisedError(str(exc.detail))
         return _answer(exc.status_code, reason, lang, headers=dict(exc.headers or {}))
 
     @app.exception_handler(sqlite3.Error)
     async def storage(request: Request, exc: sqlite3.Error) -> JSONResponse:
-        fault = storage_fault(exc)
+        fault = storage_fault(exc, service.store.path)
         if fault is None:
             return await crash(request, exc)
         if fault.reopen:
-            service.store.reopen()  # a file made writable again is seen from now on
+            recovery.due = True
         return _answer(503, fault, request_lang(request), headers={"Retry-After": "5"})
 
     @app.exception_handler(StaleVersionError)
@@ -256,6 +266,7 @@ def create_app(service: GameService, *, hosts: Iterable[str] = LOCAL_HOSTS,
     if static.is_dir():
         app.mount("/static", StaticFiles(directory=str(static)), name="static")
 
+    app.add_middleware(Recovering, recovery=recovery)
     app.add_middleware(BodyLimit, lang=player_lang)
     app.add_middleware(Guard, hosts=hosts, port=port, lang=player_lang)
     return app

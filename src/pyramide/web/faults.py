@@ -15,14 +15,18 @@ damaged file is moved aside (never deleted) and a fresh database started.
 from __future__ import annotations
 
 import errno
+import os
 import sqlite3
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
+
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from pyramide.errors import LocalisedError
 from pyramide.web.store import Store
 
-__all__ = ["StartError", "StorageFault", "open_store", "storage_fault"]
+__all__ = ["Recovering", "Recovery", "StartError", "StorageFault", "open_store", "storage_fault"]
 
 # SQLite's primary result codes (the low byte of the extended code)
 SQLITE_BUSY, SQLITE_LOCKED, SQLITE_READONLY, SQLITE_IOERR = 5, 6, 8, 10
@@ -84,18 +88,59 @@ def _primary(exc: sqlite3.Error) -> int | None:
     return _SAME.get(primary, primary)
 
 
-def storage_fault(exc: BaseException) -> StorageFault | None:
-    """The fault ``exc`` stands for, or ``None`` for an error of another kind (a bug)."""
+def storage_fault(exc: BaseException, path: Path | None = None) -> StorageFault | None:
+    """The fault ``exc`` stands for, or ``None`` for an error of another kind (a bug);
+    ``path``, the database file, tells a read-only file behind an I/O error."""
     if isinstance(exc, OSError) and exc.errno == errno.ENOSPC:
-        english, russian, reopen = _FAULTS[SQLITE_FULL]
-        return StorageFault(english, ru=russian, reopen=reopen)
-    if not isinstance(exc, sqlite3.Error):
+        code: int | None = SQLITE_FULL
+    elif isinstance(exc, sqlite3.Error):
+        code = _primary(exc)
+    else:
         return None
-    fault = _FAULTS.get(_primary(exc) or -1)
+    if code in (SQLITE_IOERR, SQLITE_CANTOPEN) and path is not None and _read_only(path):
+        code = SQLITE_READONLY
+    fault = _FAULTS.get(code or -1)
     if fault is None:
         return None
     english, russian, reopen = fault
     return StorageFault(english, ru=russian, reopen=reopen)
+
+
+def _read_only(path: Path) -> bool:
+    """The file (or, before it exists, its folder) cannot be written."""
+    target = path if path.exists() else path.parent
+    return target.exists() and not os.access(target, os.W_OK)
+
+
+class Recovery:
+    """After a fault that needs a fresh connection (a read-only file), the database
+    is reopened before the next request (:class:`Recovering`), so that the server
+    works again as soon as the cause goes; the app's fault handler sets ``due``."""
+
+    def __init__(self, reopen: Callable[[], None]) -> None:
+        self.reopen = reopen
+        self.due = False
+
+    def before_request(self) -> None:
+        if self.due:
+            self.due = False
+            try:
+                self.reopen()
+            except sqlite3.Error:
+                self.due = True  # still unusable: the request itself says why
+
+
+class Recovering:
+    """ASGI middleware running :meth:`Recovery.before_request`."""
+
+    def __init__(self, app: ASGIApp, *, recovery: Recovery) -> None:
+        self.app = app
+        self.recovery = recovery
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            self.recovery.before_request()
+        await self.app(scope, receive, send)
 
 
 def open_store(path: Path, *, repair: bool = False) -> Store:
@@ -127,7 +172,7 @@ def open_store(path: Path, *, repair: bool = False) -> Store:
 def _damaged(path: Path, exc: sqlite3.Error, repair: bool) -> Store:
     fault = _primary(exc)
     if fault not in (SQLITE_CORRUPT, None):
-        cause = storage_fault(exc)
+        cause = storage_fault(exc, path)
         raise StartError(f"--db {path}: {cause if cause is not None else exc}")
     if not repair:
         raise StartError(

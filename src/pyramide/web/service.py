@@ -74,7 +74,9 @@ class GameService:
     # ----------------------------------------------------------------- settings
 
     def settings(self, accept_language: str | None = None) -> dict[str, Any]:
-        settings = {**DEFAULT_SETTINGS, **self.store.settings()}
+        stored = self.store.settings()
+        settings = {**DEFAULT_SETTINGS,
+                    **{k: v for k, v in stored.items() if _valid_setting(k, v)}}
         if settings["lang"] not in ("ru", "en"):
             settings["lang"] = browser_lang(accept_language)
         return settings
@@ -103,9 +105,9 @@ class GameService:
         if code is not None:
             game = Game.from_code(code, clock=self.clock)
         elif layout is not None:
-            game = Game(Deal.parse_layout(layout), rules_for(rules or "N"), self.clock)
+            game = Game(Deal.parse_layout(layout), rules_for(_letter(rules)), self.clock)
         else:
-            game = self._random_game(rules_for(rules or "N").letter, winnable_only)
+            game = self._random_game(rules_for(_letter(rules)).letter, winnable_only)
         with self._lock:
             game_id = self.store.create_game(game)
             self._live[game_id] = _Live(game, 0, 0)
@@ -278,6 +280,21 @@ def browser_lang(accept_language: str | None) -> Lang:
     """The language of the browser's ``Accept-Language`` header (Russian or English)."""
     first = (accept_language or "").split(",")[0].strip().lower()
     return "ru" if first.startswith("ru") else "en"
+
+
+def _valid_setting(key: str, value: Any) -> bool:
+    """Whether a stored setting can be used (a row edited by hand or by an older
+    version may not be; the default then stands in for it)."""
+    if key == "lang":
+        return value in ("ru", "en", None)
+    if key == "rules":
+        return isinstance(value, str) and value in PRESETS
+    return key in DEFAULT_SETTINGS and isinstance(value, bool)
+
+
+def _letter(rules: str | None) -> str:
+    """The rule set asked for; N when none is named (an empty name is refused)."""
+    return "N" if rules is None else rules
 
 
 def _kept_line(live: _Live) -> Solution | None:

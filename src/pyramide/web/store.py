@@ -218,7 +218,13 @@ class Store:
     def settings(self) -> dict[str, Any]:
         with self._lock:
             rows = self._db.execute("SELECT key, value FROM settings").fetchall()
-        return {key: json.loads(value) for key, value in rows}
+        values: dict[str, Any] = {}
+        for key, value in rows:
+            try:
+                values[key] = json.loads(value)
+            except (TypeError, ValueError, RecursionError):
+                continue  # a malformed row: the default stands in for it
+        return values
 
     def put_settings(self, values: dict[str, Any]) -> None:
         with self._lock:
