@@ -63,9 +63,14 @@ class Table:
         self.page = page
         self.url = url
 
-    def open(self, path: str = "/") -> Table:
+    def open(self, path: str = "/", *, abandon: bool = True) -> Table:
+        """Open the page; a ``?deal=`` link over a game in progress asks first, and
+        the test leaves the old game (``abandon``) or keeps it."""
         self.page.goto(self.url + path)
-        self.page.wait_for_selector('body[data-ready="true"]')
+        self.page.wait_for_selector('body[data-ready="true"], #dlg-abandon[open]')
+        if self.page.locator("#dlg-abandon[open]").count():
+            self.page.get_by_test_id("abandon-leave" if abandon else "abandon-keep").click()
+            self.page.wait_for_selector('body[data-ready="true"]')
         self.idle()
         return self
 

@@ -53,6 +53,11 @@ class ActionRequest(BaseModel):
     card: str | None = Field(default=None, max_length=8)
 
 
+class PresenceRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    visible: bool
+
+
 class SettingsRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
     lang: Literal["ru", "en"] | None = None
@@ -227,6 +232,18 @@ def create_app(service: GameService, *, hosts: Iterable[str] = LOCAL_HOSTS,
             accept_language: str | None = Header(default=None)) -> dict[str, Any]:
         return service.act(game_number(game_id), body.version, body.type, body.card,
                            service.lang(accept_language))
+
+    @app.post("/api/games/{game_id}/replay", status_code=201)
+    def replay(game_id: str,
+               accept_language: str | None = Header(default=None)) -> dict[str, Any]:
+        new_id = service.replay(game_number(game_id))
+        return service.state(new_id, service.lang(accept_language))
+
+    @app.post("/api/games/{game_id}/presence")
+    def presence(game_id: str, body: PresenceRequest,
+                 accept_language: str | None = Header(default=None)) -> dict[str, Any]:
+        return service.presence(game_number(game_id), body.visible,
+                                service.lang(accept_language))
 
     @app.get("/api/games/{game_id}/hint")
     def hint(game_id: str) -> dict[str, Any]:

@@ -41,6 +41,11 @@ WINNABLE_SECONDS = 5.0
 WINNABLE_BUDGET = Budget(nodes=50_000, seconds=0.5)
 SOLUTION_BUDGET = Budget(nodes=None, seconds=1.5)
 """What the search for the shortest line may spend when the player asks for the solution."""
+AWAY_SECONDS = 60.0
+"""A game whose page has said nothing for this long counts as left: its clock
+stops as of the last sign of the player (a visible page reports every
+``REPORT_SECONDS``, see docs/web.md "Clock")."""
+REPORT_SECONDS = 20.0
 
 
 class NotFoundError(LocalisedError, LookupError):
@@ -62,6 +67,7 @@ class _Live:
     logged: int
     assisted: bool = False
     line: tuple[int, Solution] | None = None  # the solution found for this version
+    seen: float = 0.0  # the service clock's reading at the page's last request
 
 
 class GameService:
@@ -108,10 +114,20 @@ class GameService:
             game = Game(Deal.parse_layout(layout), rules_for(_letter(rules)), self.clock)
         else:
             game = self._random_game(rules_for(_letter(rules)).letter, winnable_only)
+        return self._create(game)
+
+    def _create(self, game: Game) -> int:
         with self._lock:
             game_id = self.store.create_game(game)
-            self._live[game_id] = _Live(game, 0, 0)
+            self._live[game_id] = _Live(game, 0, 0, seen=self.clock())
         return game_id
+
+    def replay(self, game_id: int) -> int:
+        """A new game of the same cards and rules as game ``game_id``; returns its id
+        (the page needs no card list for it: the face-down cards stay on the server)."""
+        with self._lock:
+            old = self._get(game_id).game
+        return self._create(Game(old.deal, old.rules, self.clock))
 
     def _random_game(self, letter: str, winnable_only: bool) -> Game:
         """A random deal; with ``winnable_only``, the first the solver proves winnable."""
@@ -146,13 +162,35 @@ class GameService:
                 f"stored game {game_id} cannot be loaded: {exc}",
                 ru=f"сохранённую партию {game_id} не удаётся загрузить: {exc.text('ru')}",
             ) from None
-        live = _Live(game, record.version, len(record.log), record.assisted)
+        live = _Live(game, record.version, len(record.log), record.assisted, seen=self.clock())
         self._live[game_id] = live
         return live
 
+    def _seen(self, game_id: int) -> _Live:
+        """The game, as its page asks about it: the clock stops as of the last sign
+        of the player if the page had gone quiet (:data:`AWAY_SECONDS`)."""
+        live = self._get(game_id)
+        self._away_rule(live)
+        live.seen = self.clock()
+        return live
+
+    def _away_rule(self, live: _Live) -> None:
+        if live.game.clock_running and self.clock() - live.seen > AWAY_SECONDS:
+            live.game.pause(at=live.seen)
+
+    def presence(self, game_id: int, visible: bool, lang: Lang) -> dict[str, Any]:
+        """The page reports whether it is visible: a hidden page stops the clock
+        (and saves it); the next action starts it again."""
+        with self._lock:
+            live = self._seen(game_id)
+            if not visible and live.game.clock_running:
+                live.game.pause()
+                self.store.touch_elapsed(game_id, live.game.elapsed)
+            return self.state(game_id, lang)
+
     def state(self, game_id: int, lang: Lang, explain: bool | None = None) -> dict[str, Any]:
         with self._lock:
-            live = self._get(game_id)
+            live = self._seen(game_id)
             warn = bool(self.settings().get("warn_lost"))
             lost = warn and live.game.status == "playing" and _solver_says_lost(live.game)
             return state_view(live.game, game_id=game_id, version=live.version, lang=lang,
@@ -167,7 +205,7 @@ class GameService:
         ``solution`` plays the next move of the solver's line (:meth:`solution`)
         and marks the game as assisted for good."""
         with self._lock:
-            live = self._get(game_id)
+            live = self._seen(game_id)
             if version != live.version:
                 raise StaleVersionError(
                     f"the game has changed (version {live.version}, action made against "
@@ -208,7 +246,7 @@ class GameService:
 
     def hint(self, game_id: int) -> dict[str, Any]:
         with self._lock:
-            game = self._get(game_id).game
+            game = self._seen(game_id).game
             result = solve(game)  # a finished game: its result, and no move
             move = result.moves[0] if result.moves else None
             return {
@@ -227,7 +265,7 @@ class GameService:
         game's other requests do not wait for it; the line is kept for the
         version it was found for."""
         with self._lock:
-            live = self._get(game_id)
+            live = self._seen(game_id)
             version, game = live.version, live.game
             result = _kept_line(live)
             snapshot = game.position, game.rules, game.deal
@@ -270,9 +308,11 @@ class GameService:
         return statistics(letter, self.store.played_games(letter))
 
     def flush_clocks(self) -> None:
-        """Write the running clocks (called on shutdown)."""
+        """Stop and write the running clocks (called on shutdown)."""
         with self._lock:
             for game_id, live in self._live.items():
+                self._away_rule(live)
+                live.game.pause()
                 self.store.touch_elapsed(game_id, live.game.elapsed)
 
 
