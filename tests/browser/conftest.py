@@ -52,7 +52,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
 
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
-    return {**browser_context_args, "locale": "ru-RU",
+    # bypass_csp: Playwright's wait_for_function evaluates strings, which the page's
+    # Content-Security-Policy forbids; tests/browser/test_security.py runs the page
+    # with the policy enforced
+    return {**browser_context_args, "locale": "ru-RU", "bypass_csp": True,
             "viewport": {"width": 1280, "height": 800}}
 
 
