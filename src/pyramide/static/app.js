@@ -854,10 +854,10 @@ function scoreChart(scores) {
     const x = i * bw + 3;
     if (n > 0) {
       add("rect", { x, y: base - h, width: bw - 6, height: h, rx: 3, class: i === 14 ? "bar win" : "bar" });
-      add("text", { x: x + (bw - 6) / 2, y: base - h - 6, "text-anchor": "middle", style: "font-size:15px" }, String(n));
+      add("text", { x: x + (bw - 6) / 2, y: base - h - 6, "text-anchor": "middle", "font-size": "15" }, String(n));
     }
     if (i % 2 === 0 || i === 14) {
-      add("text", { x: x + (bw - 6) / 2, y: base + 22, "text-anchor": "middle", style: "font-size:15px" },
+      add("text", { x: x + (bw - 6) / 2, y: base + 22, "text-anchor": "middle", "font-size": "15" },
         i === 14 ? "280" : String(i * 20));
     }
   });

@@ -201,8 +201,7 @@ def create_app(service: GameService, *, hosts: Iterable[str] = LOCAL_HOSTS,
         fault = storage_fault(exc, service.store.path)
         if fault is None:
             return await crash(request, exc)
-        if fault.reopen:
-            recovery.due = True
+        recovery.due = True  # a fresh connection: none of the failed work stays open
         return _answer(503, fault, request_lang(request), headers={"Retry-After": "5"})
 
     @app.exception_handler(StaleVersionError)

@@ -4,8 +4,9 @@ A read-only database, a full disk, a database held by another program and a
 damaged file are not bugs of the server: each answers 503 with its cause in
 the player's language, nothing is changed (the action's transaction is rolled
 back and the game is reloaded from the database on the next request), and
-the server works again as soon as the cause goes.  A read-only file is
-reopened after each fault, so that making it writable again is enough.
+the server works again as soon as the cause goes: after a fault the database
+is reopened before the next request (a file that was read-only is then opened
+for writing again, and no failed transaction stays open).
 
 At start, :func:`open_store` turns a bad ``--db`` path or a damaged file into
 one clear message (exit status 2 on the command line); with ``repair`` a
@@ -36,40 +37,39 @@ SQLITE_CORRUPT, SQLITE_FULL, SQLITE_CANTOPEN, SQLITE_NOTADB = 11, 13, 14, 26
 class StorageFault(LocalisedError):
     """The database cannot do what was asked, for a cause outside the server."""
 
-    def __init__(self, message: str, *, ru: str, reopen: bool = False) -> None:
+    def __init__(self, message: str, *, ru: str) -> None:
         super().__init__(message, ru=ru)
-        self.reopen = reopen
 
 
 class StartError(ValueError):
     """The database given at start cannot be used (the command line's exit 2)."""
 
 
-_FAULTS: dict[int, tuple[str, str, bool]] = {
+_FAULTS: dict[int, tuple[str, str]] = {
     SQLITE_READONLY: (
         "the database is read-only; nothing was changed (make the file and its folder "
         "writable, then try again)",
         "база данных доступна только для чтения; ничего не изменилось (разрешите запись "
-        "в файл и его папку и повторите)", True),
+        "в файл и его папку и повторите)"),
     SQLITE_FULL: (
         "the disk is full; nothing was changed (free some space, then try again)",
-        "диск заполнен; ничего не изменилось (освободите место и повторите)", False),
+        "диск заполнен; ничего не изменилось (освободите место и повторите)"),
     SQLITE_BUSY: (
         "another program is holding the database; nothing was changed (close it, "
         "then try again)",
         "базу данных занимает другая программа; ничего не изменилось (закройте её "
-        "и повторите)", False),
+        "и повторите)"),
     SQLITE_CORRUPT: (
         "the database file is damaged; nothing was changed (restart the server with "
         "--db-repair to set it aside and start a fresh one)",
         "файл базы данных повреждён; ничего не изменилось (перезапустите сервер с "
-        "--db-repair: он отложит файл и начнёт новую базу)", False),
+        "--db-repair: он отложит файл и начнёт новую базу)"),
     SQLITE_IOERR: (
         "the disk failed to read or write the database; nothing was changed",
-        "диск не смог прочитать или записать базу данных; ничего не изменилось", True),
+        "диск не смог прочитать или записать базу данных; ничего не изменилось"),
     SQLITE_CANTOPEN: (
         "the database file cannot be opened; nothing was changed",
-        "файл базы данных не открывается; ничего не изменилось", True),
+        "файл базы данных не открывается; ничего не изменилось"),
 }
 _SAME = {SQLITE_LOCKED: SQLITE_BUSY, SQLITE_NOTADB: SQLITE_CORRUPT}
 
@@ -102,8 +102,8 @@ def storage_fault(exc: BaseException, path: Path | None = None) -> StorageFault 
     fault = _FAULTS.get(code or -1)
     if fault is None:
         return None
-    english, russian, reopen = fault
-    return StorageFault(english, ru=russian, reopen=reopen)
+    english, russian = fault
+    return StorageFault(english, ru=russian)
 
 
 def _read_only(path: Path) -> bool:
@@ -113,9 +113,9 @@ def _read_only(path: Path) -> bool:
 
 
 class Recovery:
-    """After a fault that needs a fresh connection (a read-only file), the database
-    is reopened before the next request (:class:`Recovering`), so that the server
-    works again as soon as the cause goes; the app's fault handler sets ``due``."""
+    """After a fault the database is reopened before the next request
+    (:class:`Recovering`), so that the server works again as soon as the cause
+    goes; the app's fault handler sets ``due``."""
 
     def __init__(self, reopen: Callable[[], None]) -> None:
         self.reopen = reopen
