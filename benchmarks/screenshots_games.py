@@ -22,10 +22,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.screenshots import call, idle  # noqa: E402
+from tests.conftest import CHROMIUM, CHROMIUM_ARGS, LiveServer  # noqa: E402
+
 from pyramide.game import Game  # noqa: E402
 from pyramide.games import PRESETS  # noqa: E402
 from pyramide.solver import Budget, solve  # noqa: E402
-from tests.conftest import CHROMIUM, CHROMIUM_ARGS, LiveServer  # noqa: E402
 
 SECTION_11 = set("GAVYSEBLD")
 

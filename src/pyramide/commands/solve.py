@@ -55,8 +55,8 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(solution_json(result), ensure_ascii=False))
     else:
-        Console(highlight=False).print(render(result, code or "explicit layout", rules.name, len(rules.tableau)),
-                                       markup=False)
+        picture = render(result, code or "explicit layout", rules.name, len(rules.tableau))
+        Console(highlight=False).print(picture, markup=False)
     return 0
 
 
