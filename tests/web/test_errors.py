@@ -92,7 +92,7 @@ def test_empty_rule_letters_are_refused(client: TestClient, body: dict[str, obje
 
 
 @pytest.mark.parametrize(("key", "raw"), [
-    ("lang", "{broken"), ("lang", '"de"'), ("rules", '"Z"'), ("rules", "7"),
+    ("lang", "{broken"), ("lang", '"de"'), ("rules", '"NOPE"'), ("rules", "7"),
     ("animations", '"yes"'), ("warn_lost", "null"), ("explain_errors", "[[["),
 ])
 def test_malformed_settings_rows_fall_back_to_defaults(client: TestClient, db_path: Path,
