@@ -16,6 +16,7 @@ import json
 import sys
 import tempfile
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -58,8 +59,10 @@ def play_some(url: str) -> None:
                          {"version": state["version"], **action})
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+def run(shoot_all: Callable[[str, Path], None], doc: str | None,
+        prepare: Callable[[str], None] | None = None) -> None:
+    """Parse --out, start a server on a fresh database, ``prepare`` it, shoot."""
+    parser = argparse.ArgumentParser(description=doc)
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
@@ -67,10 +70,15 @@ def main() -> None:
         server = LiveServer(Path(tmp) / "shots.sqlite3")
         server.start()
         try:
-            play_some(server.url)
-            shoot(server.url, args.out)
+            if prepare is not None:
+                prepare(server.url)
+            shoot_all(server.url, args.out)
         finally:
             server.stop()
+
+
+def main() -> None:
+    run(shoot, __doc__, play_some)
 
 
 def shoot(url: str, out: Path) -> None:

@@ -87,9 +87,17 @@ class Table:
         """Click a card where a player can see it: its top-left corner, the part a
         covered card still shows (a click the card above would catch fails)."""
         card = self.card(code)
+        card.wait_for()
         box = card.bounding_box()
         assert box is not None, f"{code} is not on the table"
-        card.click(position={"x": box["width"] * 0.25, "y": box["height"] * 0.15})
+        x, y = box["x"] + box["width"] * 0.25, box["y"] + box["height"] * 0.15
+        # a blocked card is aria-disabled, yet a player may click it (and learn why
+        # nothing happens): click the point, after checking the card is what lies there
+        hit = self.page.evaluate(
+            "([x, y]) => { const e = document.elementFromPoint(x, y);"
+            " const c = e && e.closest('[data-card]'); return c && c.dataset.card; }", [x, y])
+        assert hit == code, f"{hit} lies over {code}"
+        self.page.mouse.click(x, y)
         self.idle()
 
     def stock(self) -> None:
@@ -114,8 +122,8 @@ class Table:
     def pyramid(self) -> list[str]:
         """The pyramid cards on the table in rule-book order (row by row, left to right)."""
         cells = self.page.locator('[data-zone="pyramid"][data-card]').evaluate_all(
-            "els => els.map(e => [+e.dataset.row, +e.dataset.col, e.dataset.card])")
-        return [card for _, _, card in sorted(cells)]
+            "els => els.map(e => [+e.dataset.slot, e.dataset.card])")
+        return [card for _, card in sorted(cells)]
 
     def on_table(self) -> set[str]:
         return set(self.page.locator("[data-card]").evaluate_all(

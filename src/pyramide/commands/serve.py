@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import signal
 import socket
 import sqlite3
@@ -13,10 +14,12 @@ from typing import TYPE_CHECKING, Any
 
 import platformdirs
 import uvicorn
+from uvicorn.supervisors import Multiprocess
 
 if TYPE_CHECKING:
+    from fastapi import FastAPI
+
     from pyramide.web.service import GameService
-    from pyramide.web.store import Store
 
 DEFAULT_HOST = "127.0.0.1"
 
@@ -32,11 +35,20 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--host", default=DEFAULT_HOST, help="address to bind (default 127.0.0.1)")
     parser.add_argument("--port", type=int, default=0, help="port (default 0: any free port)")
-    parser.add_argument("--db", type=Path, default=None,
-                        help=f"SQLite database file (default {default_db_path()})")
+    parser.add_argument("--db", default=None,
+                        help=f"SQLite database file (default {default_db_path()}), or a "
+                        "postgresql://user@host/db URL (hosted mode)")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="server processes sharing the port and the database (default 1)")
+    parser.add_argument("--hosted", action="store_true",
+                        help="many players: each browser is a player with a signed cookie "
+                        "(implied by a postgresql:// database)")
+    parser.add_argument("--share-db", action="store_true",
+                        help="start even if another server uses this SQLite file (safe: "
+                        "the database arbitrates; by default its page is opened instead)")
     parser.add_argument("--db-repair", action="store_true",
-                        help="if the database file is damaged, move it aside (it is never "
-                        "deleted) and start a fresh one")
+                        help="if the SQLite database file is damaged, move it aside (it is "
+                        "never deleted) and start a fresh one")
     parser.add_argument("--allow-host", action="append", default=[], metavar="NAME",
                         help="also answer requests for this host name (hosted mode behind "
                         "a proxy; repeatable); the bound address, localhost, 127.0.0.1 "
@@ -54,48 +66,31 @@ def _stop(signum: int, frame: object) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from pyramide.web import worker
     from pyramide.web.faults import open_store
+    from pyramide.web.guard import host_names
+    from pyramide.web.instance import ServerLock
+    from pyramide.web.store import database_url
 
     if not 0 <= args.port <= 65535:
         raise ValueError(f"port {args.port!r} is not between 0 and 65535")
-    db_path = args.db or default_db_path()
-    store = open_store(db_path, repair=args.db_repair)
-    try:
-        return _serve(args, store)
-    finally:
-        store.close()
-
-
-def _serve(args: argparse.Namespace, store: Store) -> int:
-    """Listen, serve until SIGTERM or Ctrl+C, then save the clocks and fold the
-    write-ahead log into the database file."""
-    from pyramide.web.service import GameService
-
-    service = GameService(store)
-    # uvicorn shuts down gracefully on SIGTERM, then raises the signal again with
-    # the handler it found: ours, which leaves through the `finally` below (as does
-    # a SIGTERM before uvicorn has started)
-    previous = signal.signal(signal.SIGTERM, _stop)
-    try:
-        return _listen(args, store, service)
-    except _Stop:
+    if not 1 <= args.workers <= 64:
+        raise ValueError(f"--workers {args.workers!r} is not between 1 and 64")
+    db = str(args.db or default_db_path())
+    sqlite = database_url(db).startswith("sqlite")
+    hosted = args.hosted or not sqlite
+    lock = ServerLock(Path(db)) if sqlite and not args.share_db else None
+    running = lock.running_url() if lock is not None else None
+    if running is not None:
+        print(f"Pyramide is already running at {running} on {db}; opening it", flush=True)
+        if not args.no_browser:
+            webbrowser.open(running)
         return 0
-    finally:
-        signal.signal(signal.SIGTERM, previous)
-        try:
-            service.flush_clocks()
-            store.checkpoint()
-        except sqlite3.Error as exc:  # every action is saved already; only the clocks
-            print(f"Pyramide stopped; the clocks could not be saved: {exc}", flush=True)
-        else:
-            print("Pyramide stopped; the games are saved", flush=True)
-
-
-def _listen(args: argparse.Namespace, store: Store, service: GameService) -> int:
-    from pyramide.solver.native import warm_up
-    from pyramide.web.app import create_app
-    from pyramide.web.guard import host_names
-
+    # checked (and migrated) once, before any server process starts
+    store = open_store(Path(db), repair=args.db_repair) if sqlite else None
+    if store is not None and args.workers > 1:
+        store.close()
+        store = None
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
     # IPPROTO_TCP (not 0) so that asyncio turns Nagle off on every connection
     sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
@@ -107,16 +102,63 @@ def _listen(args: argparse.Namespace, store: Store, service: GameService) -> int
         raise ValueError(f"cannot listen on {args.host}:{args.port}: {exc.strerror}") from None
     sock.listen(128)  # accept connections as soon as the address is printed
     port = sock.getsockname()[1]
-    app = create_app(service, hosts=host_names(args.host, args.allow_host), port=port)
     shown_host = f"[{args.host}]" if family == socket.AF_INET6 else args.host
     url = f"http://{shown_host}:{port}/"
-    print(f"Pyramide {store.path}", flush=True)
+    if lock is not None:
+        lock.publish(url)
+    print(f"Pyramide {_shown(db)}", flush=True)
     print(f"Pyramide is running at {url}", flush=True)
     if not args.no_browser:
         threading.Timer(0.5, webbrowser.open, args=(url,)).start()
-    threading.Thread(target=warm_up, name="solver warm-up", daemon=True).start()
-    config = uvicorn.Config(app, log_level="warning", access_log=False,
-                            timeout_graceful_shutdown=3)
-    server = uvicorn.Server(config)
-    server.run(sockets=[sock])
+    hosts = host_names(args.host, args.allow_host)
+    try:
+        if args.workers == 1:
+            app, service = worker.build(db, hosted=hosted, hosts=hosts, port=port,
+                                        store=store)
+            _serve(app, service, sock)
+        else:
+            os.environ.update({worker.DB_ENV: db, worker.HOSTED_ENV: "1" if hosted else "0",
+                               worker.HOSTS_ENV: ",".join(hosts),
+                               worker.PORT_ENV: str(port)})
+            config = uvicorn.Config("pyramide.web.worker:from_environment", factory=True,
+                                    workers=args.workers, log_level="warning",
+                                    access_log=False)
+            Multiprocess(config, sockets=[sock]).run()
+    finally:
+        if lock is not None:
+            lock.release()
     return 0
+
+
+def _serve(app: FastAPI, service: GameService, sock: socket.socket) -> None:
+    """Serve until SIGTERM or Ctrl+C, then save the clocks and fold the write-ahead
+    log into the database file."""
+    from sqlalchemy.exc import DBAPIError
+
+    # uvicorn shuts down gracefully on SIGTERM, then raises the signal again with
+    # the handler it found: ours, which leaves through the `finally` below (as does
+    # a SIGTERM before uvicorn has started)
+    previous = signal.signal(signal.SIGTERM, _stop)
+    try:
+        config = uvicorn.Config(app, log_level="warning", access_log=False,
+                                timeout_graceful_shutdown=3)
+        uvicorn.Server(config).run(sockets=[sock])
+    except _Stop:
+        pass
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        try:
+            service.close()  # clocks written, log folded (once: the lifespan may have)
+        except (sqlite3.Error, DBAPIError) as exc:  # every action is saved already
+            print(f"Pyramide stopped; the clocks could not be saved: {exc}", flush=True)
+        else:
+            print("Pyramide stopped; the games are saved", flush=True)
+
+
+def _shown(db: str) -> str:
+    """The database as printed: a URL without its password."""
+    head, at, tail = db.rpartition("@")
+    if not at or "://" not in head:
+        return db
+    scheme, _, user = head.partition("://")
+    return f"{scheme}://{user.split(':')[0]}@{tail}"

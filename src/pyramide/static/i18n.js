@@ -21,6 +21,10 @@ export const STRINGS = {
     close: "Закрыть",
     pyramid: "Пирамида",
     wasteZone: "Отбой",
+    pilesZone: "Колода и отбой",
+    statusBar: "Счёт партии",
+    cellEmpty: "Свободная ячейка",
+    cellFull: "Ячейка",
     stockCards: "Колода, карт: {n}",
     stockRecycle: "Колода пуста — перевернуть отбой",
     stockEmpty: "Колода пуста",
@@ -43,6 +47,17 @@ export const STRINGS = {
     explainErrors: "Объяснять ошибки (например, заблокированную карту)",
     warnLost: "Предупреждать, когда позицию уже не выиграть",
     animations: "Анимация",
+    sounds: "Звуки",
+    cardBack: "Рубашка карт",
+    felt: "Цвет стола",
+    colour_red: "Красная",
+    colour_blue: "Синяя",
+    colour_green: "Зелёная",
+    colour_black: "Чёрная",
+    felt_green: "Зелёный",
+    felt_blue: "Синий",
+    felt_red: "Бордовый",
+    felt_grey: "Серый",
     rulesForNew: "Правила для новых игр",
     keysHelp: "Клавиши: стрелки и Tab — выбор карты, Enter/пробел — нажать, D — колода, U или Ctrl+Z — отмена, H — подсказка, S — решение, N — новая игра, Esc — закрыть окно.",
     played: "Сыграно",
@@ -61,6 +76,8 @@ export const STRINGS = {
     games: "игр",
     wonTitle: "Победа!",
     lostTitle: "Ходов больше нет",
+    wonText: "Пирамида разобрана.",
+    lostText: "В пирамиде осталось карт: {n}.",
     endSummary: "Очки: {score} · ходы: {moves} · время: {time}",
     solution: "Решение",
     stop: "Стоп",
@@ -73,6 +90,7 @@ export const STRINGS = {
     solutionOver: "Игра окончена.",
     solutionNote: "Если показать ходы, игра не засчитается как победа.",
     solutionPlay: "Показать ходы",
+    solutionMoves: "Ходы решения",
     solutionStopped: "Показ решения остановлен",
     solvedByComputer: "Решено компьютером — в статистике это не победа.",
     statSolved: "Решено компьютером",
@@ -81,6 +99,8 @@ export const STRINGS = {
     hintDraw: "Подсказка: возьмите карту из колоды",
     hintRecycle: "Подсказка: переверните отбой в колоду",
     hintNone: "Подсказать нечего",
+    hintPair: "Подсказка: {a} и {b}",
+    hintKing: "Подсказка: {a}",
     hintLost: "Выигрыша уже нет; лучшее — убрать {n} из 28 карт пирамиды",
     stale: "Игра изменилась в другой вкладке — показано текущее состояние",
     noCode: "У расклада по списку карт нет кода",
@@ -113,6 +133,10 @@ export const STRINGS = {
     close: "Close",
     pyramid: "Pyramid",
     wasteZone: "Waste",
+    pilesZone: "Stock and waste",
+    statusBar: "Game score",
+    cellEmpty: "Free cell, empty",
+    cellFull: "Free cell",
     stockCards: "Stock, {n} cards",
     stockRecycle: "Stock empty — turn the waste over",
     stockEmpty: "Stock empty",
@@ -135,6 +159,17 @@ export const STRINGS = {
     explainErrors: "Explain errors (e.g. a blocked card)",
     warnLost: "Warn when the position can no longer be won",
     animations: "Animations",
+    sounds: "Sounds",
+    cardBack: "Card back",
+    felt: "Table colour",
+    colour_red: "Red",
+    colour_blue: "Blue",
+    colour_green: "Green",
+    colour_black: "Black",
+    felt_green: "Green",
+    felt_blue: "Blue",
+    felt_red: "Burgundy",
+    felt_grey: "Grey",
     rulesForNew: "Rules for new games",
     keysHelp: "Keys: arrows and Tab pick a card, Enter/Space taps, D draws, U or Ctrl+Z undoes, H hints, S shows the solution, N new game, Esc closes a dialog.",
     played: "Played",
@@ -153,6 +188,8 @@ export const STRINGS = {
     games: "games",
     wonTitle: "You won!",
     lostTitle: "No more moves",
+    wonText: "The pyramid is cleared.",
+    lostText: "Cards left in the pyramid: {n}.",
     endSummary: "Score: {score} · moves: {moves} · time: {time}",
     solution: "Solution",
     stop: "Stop",
@@ -165,6 +202,7 @@ export const STRINGS = {
     solutionOver: "The game is over.",
     solutionNote: "If you play the moves, the game does not count as a win.",
     solutionPlay: "Play the moves",
+    solutionMoves: "Moves of the solution",
     solutionStopped: "Solution stopped",
     solvedByComputer: "Solved by the computer: not counted as a win.",
     statSolved: "Solved by the computer",
@@ -173,6 +211,8 @@ export const STRINGS = {
     hintDraw: "Hint: draw a card from the stock",
     hintRecycle: "Hint: turn the waste over",
     hintNone: "Nothing to hint",
+    hintPair: "Hint: {a} and {b}",
+    hintKing: "Hint: {a}",
     hintLost: "No win left; the best is to remove {n} of the 28 pyramid cards",
     stale: "The game changed in another tab — showing its current state",
     noCode: "A deal given as a card list has no code",
@@ -201,9 +241,11 @@ const SUIT_NAMES = {
   en: { C: "clubs", D: "diamonds", H: "hearts", S: "spades" },
 };
 
-/** Split "10H" into {rank: "10", suit: "H"}. */
+/** Split "10H" into {rank: "10", suit: "H"}; a two-deck game's mark ("KD'") is
+ * part of the code only, not of the card's face or name. */
 export function parseCard(code) {
-  return { rank: code.slice(0, -1), suit: code.slice(-1) };
+  const plain = code.replace(/'+$/, "");
+  return { rank: plain.slice(0, -1), suit: plain.slice(-1) };
 }
 
 /** The corner index in the UI language: Т К Д В in Russian, A K Q J in English. */
@@ -221,7 +263,7 @@ export function cardName(code, lang) {
 }
 
 export function isRed(code) {
-  const suit = code.slice(-1);
+  const { suit } = parseCard(code);
   return suit === "H" || suit === "D";
 }
 

@@ -13,11 +13,12 @@ from collections.abc import Callable, Iterable
 from importlib import resources
 from typing import Any, Literal
 
-from fastapi import FastAPI, Header, Request
+from fastapi import Depends, FastAPI, Header, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -29,6 +30,7 @@ from pyramide.web.answers import answer as _answer
 from pyramide.web.answers import error_response as _error
 from pyramide.web.faults import Recovering, Recovery, storage_fault
 from pyramide.web.guard import LOCAL_HOSTS, Guard
+from pyramide.web.players import PlayerCookie, Players, current_player
 from pyramide.web.service import GameService, NotFoundError, StaleVersionError, browser_lang
 
 __all__ = ["MAX_BODY", "create_app"]
@@ -49,8 +51,9 @@ class NewGameRequest(BaseModel):
 class ActionRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
     version: int = Field(ge=0)
-    type: Literal["tap", "stock", "undo", "solution"]
+    type: Literal["tap", "pile", "stock", "undo", "solution"]
     card: str | None = Field(default=None, max_length=8)
+    pile: str | None = Field(default=None, max_length=16)
 
 
 class PresenceRequest(BaseModel):
@@ -64,6 +67,9 @@ class SettingsRequest(BaseModel):
     explain_errors: bool | None = None
     warn_lost: bool | None = None
     animations: bool | None = None
+    sounds: bool | None = None
+    card_back: Literal["red", "blue", "green", "black"] | None = None
+    felt: Literal["green", "blue", "red", "grey"] | None = None
     rules: str | None = Field(default=None, max_length=8)
 
 
@@ -123,25 +129,28 @@ def game_number(text: str) -> int:
     raise NotFoundError(f"no game with id {text!r}", ru=f"нет партии с номером {text!r}")
 
 
-def create_app(service: GameService, *, hosts: Iterable[str] = LOCAL_HOSTS,
-               port: int | None = None) -> FastAPI:
-    """The app; requests must name one of ``hosts`` (with ``port``, when given) as
-    their ``Host`` (see :mod:`pyramide.web.guard`)."""
+def create_app(service: GameService, players: Players | None = None, *,
+               hosts: Iterable[str] = LOCAL_HOSTS, port: int | None = None) -> FastAPI:
+    """The app; ``players`` signs the hosted mode's player cookies (default: the
+    embedded game's one player); requests must name one of ``hosts`` (with
+    ``port``, when given) as their ``Host`` (see :mod:`pyramide.web.guard`)."""
     app = FastAPI(title="Pyramide", version=__version__,
                   description="Pyramid solitaire: the browser game's JSON API.")
     static = resources.files("pyramide") / "static"
     recovery = Recovery(service.store.reopen)
 
-    def player_lang(accept_language: str | None) -> Lang:
+    def player_lang(accept_language: str | None, player: str | None = None) -> Lang:
         """The player's language; the browser's when the settings cannot be read
         (the database may be what failed)."""
         try:
-            return service.lang(accept_language)
+            return service.lang(player, accept_language) if player else browser_lang(
+                accept_language)
         except Exception:
             return browser_lang(accept_language)
 
     def request_lang(request: Request) -> Lang:
-        return player_lang(request.headers.get("accept-language"))
+        return player_lang(request.headers.get("accept-language"),
+                           getattr(request.state, "player", None))
 
     def localised(request: Request, exc: ValueError, status: int) -> JSONResponse:
         """The reason with a title in the player's language; ``detail`` is the engine's
@@ -197,7 +206,8 @@ def create_app(service: GameService, *, hosts: Iterable[str] = LOCAL_HOSTS,
         return _answer(exc.status_code, reason, lang, headers=dict(exc.headers or {}))
 
     @app.exception_handler(sqlite3.Error)
-    async def storage(request: Request, exc: sqlite3.Error) -> JSONResponse:
+    @app.exception_handler(DBAPIError)
+    async def storage(request: Request, exc: Exception) -> JSONResponse:
         fault = storage_fault(exc, service.store.path)
         if fault is None:
             return await crash(request, exc)
@@ -209,74 +219,80 @@ def create_app(service: GameService, *, hosts: Iterable[str] = LOCAL_HOSTS,
         return _answer(409, exc, request_lang(request), state=exc.state)
 
     @app.post("/api/games", status_code=201)
-    def new_game(body: NewGameRequest,
+    def new_game(body: NewGameRequest, player: str = Depends(current_player),
                  accept_language: str | None = Header(default=None)) -> dict[str, Any]:
-        game_id = service.new_game(**body.model_dump())
-        return service.state(game_id, service.lang(accept_language))
+        game_id = service.new_game(player, **body.model_dump())
+        return service.state(player, game_id, service.lang(player, accept_language))
 
     @app.get("/api/games/current")
-    def current_game(accept_language: str | None = Header(default=None)) -> dict[str, Any]:
-        game_id = service.current_game_id()
+    def current_game(player: str = Depends(current_player),
+                     accept_language: str | None = Header(default=None)) -> dict[str, Any]:
+        game_id = service.current_game_id(player)
         if game_id is None:
             raise NotFoundError("no game in progress", ru="сейчас нет начатой партии")
-        return service.state(game_id, service.lang(accept_language))
+        return service.state(player, game_id, service.lang(player, accept_language))
 
     @app.get("/api/games/{game_id}")
-    def get_game(game_id: str,
+    def get_game(game_id: str, player: str = Depends(current_player),
                  accept_language: str | None = Header(default=None)) -> dict[str, Any]:
-        return service.state(game_number(game_id), service.lang(accept_language))
+        return service.state(player, game_number(game_id),
+                             service.lang(player, accept_language))
 
     @app.post("/api/games/{game_id}/actions")
-    def act(game_id: str, body: ActionRequest,
+    def act(game_id: str, body: ActionRequest, player: str = Depends(current_player),
             accept_language: str | None = Header(default=None)) -> dict[str, Any]:
-        return service.act(game_number(game_id), body.version, body.type, body.card,
-                           service.lang(accept_language))
+        return service.act(player, game_number(game_id), body.version, body.type, body.card,
+                           service.lang(player, accept_language), pile=body.pile)
 
     @app.post("/api/games/{game_id}/replay", status_code=201)
-    def replay(game_id: str,
+    def replay(game_id: str, player: str = Depends(current_player),
                accept_language: str | None = Header(default=None)) -> dict[str, Any]:
-        new_id = service.replay(game_number(game_id))
-        return service.state(new_id, service.lang(accept_language))
+        new_id = service.replay(player, game_number(game_id))
+        return service.state(player, new_id, service.lang(player, accept_language))
 
     @app.post("/api/games/{game_id}/presence")
-    def presence(game_id: str, body: PresenceRequest,
+    def presence(game_id: str, body: PresenceRequest, player: str = Depends(current_player),
                  accept_language: str | None = Header(default=None)) -> dict[str, Any]:
-        return service.presence(game_number(game_id), body.visible,
-                                service.lang(accept_language))
+        return service.presence(player, game_number(game_id), body.visible,
+                                service.lang(player, accept_language))
 
     @app.get("/api/games/{game_id}/hint")
-    def hint(game_id: str) -> dict[str, Any]:
-        return service.hint(game_number(game_id))
+    def hint(game_id: str, player: str = Depends(current_player)) -> dict[str, Any]:
+        return service.hint(player, game_number(game_id))
 
     @app.get("/api/games/{game_id}/solution")
-    def solution(game_id: str,
+    def solution(game_id: str, player: str = Depends(current_player),
                  accept_language: str | None = Header(default=None)) -> dict[str, Any]:
-        return service.solution(game_number(game_id), service.lang(accept_language))
+        return service.solution(player, game_number(game_id),
+                                service.lang(player, accept_language))
 
     @app.get("/api/settings")
-    def get_settings(accept_language: str | None = Header(default=None)) -> dict[str, Any]:
-        return service.settings(accept_language)
+    def get_settings(player: str = Depends(current_player),
+                     accept_language: str | None = Header(default=None)) -> dict[str, Any]:
+        return service.settings(player, accept_language)
 
     @app.put("/api/settings")
-    def put_settings(body: SettingsRequest,
+    def put_settings(body: SettingsRequest, player: str = Depends(current_player),
                      accept_language: str | None = Header(default=None)) -> dict[str, Any]:
-        service.update_settings(body.model_dump(exclude_none=True))
-        return service.settings(accept_language)
+        service.update_settings(player, body.model_dump(exclude_none=True))
+        return service.settings(player, accept_language)
 
     @app.get("/api/rules")
-    def list_rules(accept_language: str | None = Header(default=None)) -> list[dict[str, Any]]:
-        return service.rules(service.lang(accept_language))
+    def list_rules(player: str = Depends(current_player),
+                   accept_language: str | None = Header(default=None)) -> list[dict[str, Any]]:
+        return service.rules(service.lang(player, accept_language))
 
     @app.get("/api/stats")
-    def stats(rules: str = "N") -> dict[str, Any]:
-        return service.stats(rules)
+    def stats(rules: str = "N", player: str = Depends(current_player)) -> dict[str, Any]:
+        return service.stats(player, rules)
 
     @app.get("/", include_in_schema=False)
-    def index(accept_language: str | None = Header(default=None)) -> Response:
+    def index(player: str = Depends(current_player),
+              accept_language: str | None = Header(default=None)) -> Response:
         page = static / "index.html"
         if not page.is_file():
             return _answer(404, LocalisedError("the page is not built", ru="страница не собрана"),
-                           player_lang(accept_language))
+                           player_lang(accept_language, player))
         return FileResponse(str(page), headers={"Cache-Control": "no-cache"})
 
     if static.is_dir():
@@ -284,5 +300,6 @@ def create_app(service: GameService, *, hosts: Iterable[str] = LOCAL_HOSTS,
 
     app.add_middleware(Recovering, recovery=recovery)
     app.add_middleware(BodyLimit, lang=player_lang)
+    app.add_middleware(PlayerCookie, players=players or Players())
     app.add_middleware(Guard, hosts=hosts, port=port, lang=player_lang)
     return app

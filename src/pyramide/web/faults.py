@@ -22,6 +22,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
+from sqlalchemy.exc import DBAPIError
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from pyramide.errors import LocalisedError
@@ -71,6 +72,9 @@ _FAULTS: dict[int, tuple[str, str]] = {
         "the database file cannot be opened; nothing was changed",
         "файл базы данных не открывается; ничего не изменилось"),
 }
+_FAULTS[DB_UNREACHABLE := 1000] = (
+    "the database server cannot be reached; nothing was changed (try again shortly)",
+    "сервер базы данных недоступен; ничего не изменилось (повторите чуть позже)")
 _SAME = {SQLITE_LOCKED: SQLITE_BUSY, SQLITE_NOTADB: SQLITE_CORRUPT}
 
 
@@ -91,6 +95,12 @@ def _primary(exc: sqlite3.Error) -> int | None:
 def storage_fault(exc: BaseException, path: Path | None = None) -> StorageFault | None:
     """The fault ``exc`` stands for, or ``None`` for an error of another kind (a bug);
     ``path``, the database file, tells a read-only file behind an I/O error."""
+    if isinstance(exc, DBAPIError):  # SQLAlchemy's wrapper of the driver's error
+        if exc.orig is not None and isinstance(exc.orig, sqlite3.Error):
+            exc = exc.orig
+        elif exc.connection_invalidated or type(exc.orig).__name__ == "OperationalError":
+            english, russian = _FAULTS[DB_UNREACHABLE]
+            return StorageFault(english, ru=russian)
     if isinstance(exc, OSError) and exc.errno == errno.ENOSPC:
         code: int | None = SQLITE_FULL
     elif isinstance(exc, sqlite3.Error):
@@ -126,7 +136,7 @@ class Recovery:
             self.due = False
             try:
                 self.reopen()
-            except sqlite3.Error:
+            except (sqlite3.Error, DBAPIError):
                 self.due = True  # still unusable: the request itself says why
 
 
@@ -156,17 +166,23 @@ def open_store(path: Path, *, repair: bool = False) -> Store:
     except OSError as exc:
         raise StartError(f"--db {path}: cannot create the database: "
                          f"{exc.strerror or exc}") from None
-    except sqlite3.Error as exc:
-        return _damaged(path, exc, repair)
+    except (sqlite3.Error, DBAPIError) as exc:
+        return _damaged(path, _driver(exc), repair)
     try:
         verdict = store.check()
-    except sqlite3.Error as exc:
+    except (sqlite3.Error, DBAPIError) as exc:
         store.close()
-        return _damaged(path, exc, repair)
+        return _damaged(path, _driver(exc), repair)
     if verdict != "ok":
         store.close()
         return _damaged(path, sqlite3.DatabaseError(verdict), repair)
     return store
+
+
+def _driver(exc: BaseException) -> sqlite3.Error:
+    """The SQLite error behind ``exc`` (SQLAlchemy wraps the driver's)."""
+    inner = exc.orig if isinstance(exc, DBAPIError) else exc
+    return inner if isinstance(inner, sqlite3.Error) else sqlite3.DatabaseError(str(exc))
 
 
 def _damaged(path: Path, exc: sqlite3.Error, repair: bool) -> Store:
