@@ -19,6 +19,7 @@ from fastapi.testclient import TestClient
 from pyramide.cards import Card
 from pyramide.deals import Deal
 from pyramide.saves import game_from_dict
+from pyramide.web.schema import LOCAL_PLAYER
 from pyramide.web.store import Store
 
 CARD = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9AJQK])[CDHS](?![A-Za-z0-9])")
@@ -35,7 +36,7 @@ def strings(value: Any) -> list[str]:
 
 
 def face_down(store: Store, game_id: int) -> set[str]:
-    record = store.load(game_id)
+    record = store.load(LOCAL_PLAYER, game_id)
     assert record is not None
     game = game_from_dict(record.save_dict())
     stock: list[Card] = list(game.position.stock)
