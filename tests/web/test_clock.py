@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 
 from pyramide.web.app import create_app
 from pyramide.web.service import AWAY_SECONDS, REPORT_SECONDS, GameService
-from pyramide.web.store import Store
+from pyramide.web.store import LOCAL_PLAYER, Store
 from tests.web.conftest import FakeClock, local_client
 
 
@@ -130,6 +130,7 @@ def test_flushing_leaves_out_the_time_after_the_page_went_quiet(
         look(client, state)
         clock.now += AWAY_SECONDS * 10
     service.flush_clocks()
-    assert store.load(state["id"]) is not None
-    assert store.load(state["id"]).elapsed == 4.0  # type: ignore[union-attr]
+    record = store.load(LOCAL_PLAYER, state["id"])
+    assert record is not None
+    assert record.elapsed == 4.0
     store.close()

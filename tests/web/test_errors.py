@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from pyramide.web.schema import LOCAL_PLAYER
+from pyramide.web.service import DEFAULT_SETTINGS
 from tests.web.conftest import reference_layout
 
 JSON = {"content-type": "application/json"}
@@ -98,11 +100,11 @@ def test_empty_rule_letters_are_refused(client: TestClient, body: dict[str, obje
 def test_malformed_settings_rows_fall_back_to_defaults(client: TestClient, db_path: Path,
                                                       key: str, raw: str) -> None:
     with closing(sqlite3.connect(db_path)) as db, db:
-        db.execute("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", (key, raw))
+        db.execute("INSERT OR REPLACE INTO player_settings (player, key, value) VALUES (?, ?, ?)",
+                   (LOCAL_PLAYER, key, raw))
     settings = client.get("/api/settings", headers={"accept-language": "en"})
     assert settings.status_code == 200
-    assert settings.json() == {"lang": "en", "explain_errors": True, "warn_lost": True,
-                               "animations": True, "rules": "N"}
+    assert settings.json() == {**DEFAULT_SETTINGS, "lang": "en"}
     assert client.get("/").status_code == 200
     assert client.post("/api/games", json={"random": True}).status_code == 201
     fixed = client.put("/api/settings", json={"rules": "O", "lang": "ru", "animations": False})

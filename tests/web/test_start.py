@@ -77,7 +77,9 @@ def test_db_repair_leaves_a_sound_database_alone(tmp_path: Path) -> None:
     server = LiveServer(db, "--db-repair")
     server.start()
     server.stop()
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["pyramide.sqlite3"]
+    # nothing moved aside (the ``.server`` file is the instance lock)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pyramide.sqlite3",
+                                                          "pyramide.sqlite3.server"]
 
 
 @pytest.mark.parametrize("where", ["directory", "under a file"])
