@@ -140,9 +140,10 @@ def test_the_page_runs_under_its_policy(browser: Browser, server: LiveServer) ->
     dialog opened, and the browser reports no violation."""
     put_settings(server.url, lang="en", animations=True)
     _, lost = call(server.url, "POST", "/api/games", {"code": "PY1-O-AAAAAAB"})
-    while lost["status"] == "playing":  # one pass: a finished game for the statistics chart
-        _, lost = call(server.url, "POST", f"/api/games/{lost['id']}/actions",
-                       {"version": lost["version"], "type": "stock"})
+    while lost["stock"]["can_draw"]:  # one pass through the stock, then given up: a
+        _, lost = call(server.url, "POST", f"/api/games/{lost['id']}/actions",  # finished
+                       {"version": lost["version"], "type": "stock"})  # game for the chart
+    call(server.url, "POST", "/api/games", {"code": "PY1-O-AAAAAAS"})
     context = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 800})
     try:
         page = context.new_page()
