@@ -102,7 +102,11 @@ def search_path(rules: Rules, *, shortest: bool) -> Path:
     """The search that spends a budget under ``rules`` (see :data:`~budget.Path`)."""
     if not rules.classic:
         return "kernel"
-    return "compiled" if shortest and reduced_rules(rules) else "full"
+    if shortest and reduced_rules(rules):
+        from pyramide.solver import native  # (loads the compiled search: it is about to run)
+
+        return "compiled" if native.compiled() is not None else "full"
+    return "full"
 
 
 def path_budget(budget: AnyBudget, rules: Rules, *, shortest: bool) -> Budget:

@@ -125,6 +125,6 @@ PARENT_CHECK = 0.5
 
 
 def _warm_up() -> None:
-    from pyramide.solver.compiled import warm_up
+    from pyramide.solver.native import warm_up  # nothing to load when numba cannot cache
 
     warm_up()
