@@ -325,6 +325,11 @@ def test_solution_with_a_state_budget_of_its_own(client: TestClient) -> None:
     english = client.get(url, params={"states": "nan"}).json()
     assert "state budget 'nan' is not a whole number of states" in english["error"]
     assert client.get(f"/api/games/{state['id']}").json()["version"] == state["version"]
+    quick = new_game(client, code="PY1-N-AAAAAAB")
+    url = f"/api/games/{quick['id']}/solution"
+    assert client.get(url, params={"states": "1"}).json()["shortest"] is False
+    game_line = client.get(url).json()  # the game's own budget, not the line of 1 state
+    assert game_line["shortest"] is True and len(game_line["moves"]) == 64
 
 
 def test_a_database_of_the_first_version_is_brought_up_to_date(tmp_path: Path) -> None:

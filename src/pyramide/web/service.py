@@ -399,7 +399,7 @@ class GameService:
 
         The search runs outside any lock, on a snapshot of the position; the line
         is kept for the version it was found for (a line searched with a budget of
-        its own is kept too, but never taken from the store in its place)."""
+        its own is neither taken from there nor kept)."""
         count = None if states is None else states_of(states)
         snapshot = self._snapshot(player, game_id)
         result = self._line(player, game_id, snapshot.version, snapshot, count)
@@ -421,6 +421,8 @@ class GameService:
         game = snapshot.game
         result = self.searches.run(game.position, game.rules, game.deal, shortest=True,
                                    states=states)
+        if states is not None:  # a budget of its own: not the game's line for this version
+            return result
         with self._locked(player, game_id) as slot:
             if slot.line is None or slot.line[0] < version:
                 slot.line = (version, result)
