@@ -269,3 +269,15 @@ def test_solver_answers_are_those_of_exhaustive_search(letter: str) -> None:
             assert short.winnable is False and short.max_removed == best, seed
         outcomes.add(winnable)
     assert True in outcomes, "the small positions include wins"
+
+
+@pytest.mark.parametrize("letter", list(PRESETS))
+def test_no_card_lies_over_another_zones_card(letter: str) -> None:
+    """On the page a card is drawn over the cards dealt before it: two slots of
+    different zones (Pharaohs' pyramids, Giza's reserve under its pyramid) must
+    not overlap, or a free card would look covered."""
+    slots = PRESETS[letter].tableau.slots
+    for i, a in enumerate(slots):
+        for b in slots[i + 1:]:
+            if a.zone != b.zone:
+                assert abs(a.x - b.x) >= 1 or abs(a.y - b.y) >= 1.4, (letter, a, b)

@@ -152,7 +152,7 @@ FAMILY += (
     Rules(
         "F", "Pharaohs", win="all", waste_piles=0, start_waste=0, redeals=0, family=True,
         tableau=join(pyramid(2, x=0.0), pyramid(7, zone="pyramid2", x=2.6),
-                     pyramid(6, zone="pyramid3", x=3.15, y=5.2)),
+                     pyramid(6, zone="pyramid3", x=3.15, y=_BELOW_PYRAMID)),
         source=f"PySolFC 'Pharaohs' ({_PYSOLFC}): pyramids of 2, 7 and 6 rows (3 + 28 + 21 "
         "cards), no stock; pairs to 13 and kings alone (the pairs its code accepts)",
     ),

@@ -9,6 +9,9 @@ writes the file from ``pyramide winrate --json`` runs.
 >>> rate = win_rate("N")
 >>> rate is not None and rate["deals"] >= 1_000_000 and 66 < rate["percent"] < 68
 True
+>>> apophis = win_rate("A")  # most deals undecided: the interval only
+>>> apophis is not None and apophis["percent"] is None and apophis["low"] < apophis["high"]
+True
 """
 
 from __future__ import annotations
@@ -19,9 +22,11 @@ from importlib import resources
 from math import sqrt
 from typing import Any
 
-__all__ = ["Z95", "all_win_rates", "wilson", "win_rate"]
+__all__ = ["MAX_UNDECIDED", "Z95", "all_win_rates", "wilson", "win_rate"]
 
 Z95 = 1.959963984540054
+MAX_UNDECIDED = 0.1
+"""The largest share of undecided deals for which a percentage is quoted."""
 
 
 def wilson(won: int, total: int) -> tuple[float, float]:
@@ -37,9 +42,12 @@ def wilson(won: int, total: int) -> tuple[float, float]:
 
 @cache
 def all_win_rates() -> dict[str, dict[str, Any]]:
-    """Every measured game: its figures, with the percentage of decided deals won
-    and the interval over all deals (an undecided deal counted as lost for the low
-    end, as won for the high end)."""
+    """Every measured game: its figures, with the interval over all deals (an
+    undecided deal counted as lost for the low end, as won for the high end) and
+    the percentage of decided deals won — given only when at most
+    :data:`MAX_UNDECIDED` of the deals stayed undecided: where the search left
+    more open, the decided ones are mostly the easy wins, and only the interval
+    says what is known."""
     text = resources.files("pyramide").joinpath("data/winrates.json").read_text("utf-8")
     out: dict[str, dict[str, Any]] = {}
     for letter, entry in json.loads(text).items():
@@ -49,7 +57,8 @@ def all_win_rates() -> dict[str, dict[str, Any]]:
         _, high = wilson(won + unknown, deals)
         out[letter] = {
             **entry,
-            "percent": round(100 * won / decided, 2) if decided else None,
+            "percent": (round(100 * won / decided, 2)
+                        if decided and unknown <= MAX_UNDECIDED * deals else None),
             "low": round(100 * low, 2),
             "high": round(100 * high, 2),
         }

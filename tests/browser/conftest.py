@@ -90,6 +90,12 @@ class Table:
     def tap(self, code: str) -> None:
         """Click a card where a player can see it: its top-left corner, the part a
         covered card still shows (a click the card above would catch fails)."""
+        x, y = self.point(code)
+        self.page.mouse.click(x, y)
+        self.idle()
+
+    def point(self, code: str) -> tuple[float, float]:
+        """Where a player taps the card: its top-left corner, checked to be the card."""
         card = self.card(code)
         card.wait_for()
         # a blocked card is aria-disabled, yet a player may click it (and learn why
@@ -108,8 +114,7 @@ class Table:
                 break
             self.page.wait_for_timeout(100)
         assert hit == code, f"{hit} lies over {code}"
-        self.page.mouse.click(x, y)
-        self.idle()
+        return x, y
 
     def stock(self) -> None:
         self.page.locator('[data-zone="stock"]').click()

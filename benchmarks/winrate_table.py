@@ -1,0 +1,56 @@
+"""Write a measured win rate into ``src/pyramide/data/winrates.json`` (run by hand).
+
+Reads the output of ``pyramide winrate --json`` (a file, or ``-`` for standard
+input) and records, under the game's letter, the deals solved, the deals won,
+lost and left undecided within the budget, and the command that measured them
+(rebuilt from the figures and the budget given here).  The 95% intervals are
+computed from these counts by :mod:`pyramide.winrates`.
+
+    pyramide winrate --rules P --deals 2000 --jobs 1 --nodes 20000 --seconds 0 --json \\
+        | .venv/bin/python benchmarks/winrate_table.py - --nodes 20000 --seconds 0
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+DATA = Path(__file__).resolve().parent.parent / "src" / "pyramide" / "data" / "winrates.json"
+
+
+def entry(figures: dict[str, Any], nodes: int, seconds: float) -> dict[str, Any]:
+    """The table's entry for one ``winrate --json`` output."""
+    deals, won, lost, unknown = (figures[k] for k in ("deals", "won", "lost", "unknown"))
+    if won + lost + unknown != deals:
+        raise ValueError(f"{figures['rules']}: won + lost + unknown != deals")
+    budget = f"--nodes {nodes} --seconds {seconds:g}"
+    start = f" --start {figures['first_deal']}" if figures.get("first_deal") else ""
+    return {
+        "deals": deals, "won": won, "lost": lost, "unknown": unknown,
+        "command": f"pyramide winrate --rules {figures['rules']} --deals {deals}{start} "
+                   f"--jobs 1 {budget}",
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("source", help="a file holding `pyramide winrate --json` output, or -")
+    parser.add_argument("--nodes", type=int, required=True, help="the run's --nodes")
+    parser.add_argument("--seconds", type=float, required=True, help="the run's --seconds")
+    parser.add_argument("--data", type=Path, default=DATA)
+    args = parser.parse_args()
+    text = sys.stdin.read() if args.source == "-" else Path(args.source).read_text("utf-8")
+    figures = json.loads(text.strip().splitlines()[-1])
+    table = json.loads(args.data.read_text("utf-8"))
+    table[figures["rules"]] = entry(figures, args.nodes, args.seconds)
+    args.data.write_text(json.dumps(table, indent=2, ensure_ascii=False) + "\n", "utf-8")
+    line = table[figures["rules"]]
+    print(f"{figures['rules']}: {line['won']} won, {line['lost']} lost, "
+          f"{line['unknown']} undecided of {line['deals']}")
+
+
+if __name__ == "__main__":
+    main()
