@@ -44,6 +44,8 @@ class NewGameRequest(BaseModel):
     rules: str | None = Field(default=None, max_length=8)
     random: bool = False
     winnable_only: bool = False
+    difficulty: Literal["any", "easy", "medium", "hard"] = "any"
+    daily: bool = False
 
 
 class ActionRequest(BaseModel):
@@ -60,6 +62,8 @@ class SettingsRequest(BaseModel):
     warn_lost: bool | None = None
     animations: bool | None = None
     rules: str | None = Field(default=None, max_length=8)
+    winnable_only: bool | None = None
+    difficulty: Literal["any", "easy", "medium", "hard"] | None = None
 
 
 class BodyLimit:
@@ -176,11 +180,23 @@ def create_app(service: GameService) -> FastAPI:
         return service.state(game_id, service.lang(accept_language))
 
     @app.get("/api/games/current")
-    def current_game(accept_language: str | None = Header(default=None)) -> dict[str, Any]:
+    def current_game(
+        accept_language: str | None = Header(default=None),
+    ) -> dict[str, Any] | None:
+        """The game in progress, or ``null`` when there is none (not an error: a
+        first visit has none)."""
         game_id = service.current_game_id()
         if game_id is None:
-            raise NotFoundError("no game in progress", ru="сейчас нет начатой партии")
+            return None
         return service.state(game_id, service.lang(accept_language))
+
+    @app.get("/api/daily")
+    def daily_deal() -> dict[str, Any]:
+        return service.daily()
+
+    @app.get("/api/history")
+    def history(rules: str = "N", page: int = 1) -> dict[str, Any]:
+        return service.history(rules, page)
 
     @app.get("/api/games/{game_id}")
     def get_game(game_id: int,

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from pyramide.cards import Lang
+from pyramide.daily import DIFFICULTIES, Difficulty, daily, graded_random_code, today
 from pyramide.deals import MAX_DEAL_NUMBER, Deal, DealCode
 from pyramide.errors import IllegalMoveError, InvalidSaveError, LocalisedError, PyramideError
 from pyramide.game import Clock, Game, Position
@@ -22,7 +23,7 @@ from pyramide.moves import Move
 from pyramide.rules import PRESETS, Rules, rules_for
 from pyramide.saves import game_from_dict
 from pyramide.solver import Budget, Solution, is_lost, solve, solve_position
-from pyramide.web.stats import statistics
+from pyramide.web.stats import game_row, result, statistics
 from pyramide.web.store import Store
 from pyramide.web.view import rules_view, solution_view, state_view
 
@@ -36,9 +37,11 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "warn_lost": True,
     "animations": True,
     "rules": "N",
+    "winnable_only": False,  # the New game dialog's last choices (docs/web.md, "Settings")
+    "difficulty": "any",
 }
-WINNABLE_SECONDS = 5.0
-WINNABLE_BUDGET = Budget(nodes=50_000, seconds=0.5)
+DIFFICULTY_CHOICES = ("any", *DIFFICULTIES)
+HISTORY_PAGE = 20
 SOLUTION_BUDGET = Budget(nodes=None, seconds=1.5)
 """What the search for the shortest line may spend when the player asks for the solution."""
 
@@ -82,6 +85,7 @@ class GameService:
     def update_settings(self, values: dict[str, Any]) -> None:
         if "rules" in values:
             values["rules"] = rules_for(values["rules"]).letter
+        _difficulty(values.get("difficulty", "any"))
         self.store.put_settings(values)
 
     def lang(self, accept_language: str | None) -> Lang:
@@ -92,40 +96,43 @@ class GameService:
 
     def new_game(
         self, *, code: str | None = None, layout: str | None = None, rules: str | None = None,
-        random: bool = False, winnable_only: bool = False,
+        random: bool = False, winnable_only: bool = False, difficulty: str = "any",
+        daily: bool = False,
     ) -> int:
-        """Start a game from a code, an explicit card list or a random deal; returns its id."""
-        if sum((code is not None, layout is not None, random)) != 1:
+        """Start a game from a code, an explicit card list, a random deal (winnable
+        only, of a grade) or the daily deal; returns its id."""
+        if sum((code is not None, layout is not None, random, daily)) != 1:
             raise PyramideError(
-                "give exactly one of: a deal code, a card list, or random",
-                ru="укажите что-то одно: код раздачи, список карт или случайную раздачу",
+                "give exactly one of: a deal code, a card list, random, or daily",
+                ru="укажите что-то одно: код раздачи, список карт, случайную раздачу "
+                "или расклад дня",
             )
+        day = None
+        if daily:
+            deal = self.daily()
+            day, code = str(deal["date"]), str(deal["code"])
         if code is not None:
             game = Game.from_code(code, clock=self.clock)
         elif layout is not None:
             game = Game(Deal.parse_layout(layout), rules_for(rules or "N"), self.clock)
         else:
-            game = self._random_game(rules_for(rules or "N").letter, winnable_only)
+            letter = rules_for(rules or "N").letter
+            if difficulty != "any" or winnable_only:
+                deal_code = graded_random_code(letter, _difficulty(difficulty))
+            else:
+                deal_code = DealCode(letter, secrets.randbelow(MAX_DEAL_NUMBER + 1))
+            game = Game.from_code(deal_code, clock=self.clock)
         with self._lock:
             game_id = self.store.create_game(game)
+            if day is not None:
+                self.store.mark_daily(game_id, day)
             self._live[game_id] = _Live(game, 0, 0)
         return game_id
 
-    def _random_game(self, letter: str, winnable_only: bool) -> Game:
-        """A random deal; with ``winnable_only``, the first the solver proves winnable."""
-        deadline = time.monotonic() + WINNABLE_SECONDS
-        while True:
-            number = secrets.randbelow(MAX_DEAL_NUMBER + 1)
-            game = Game.from_code(DealCode(letter, number), clock=self.clock)
-            if not winnable_only or solve(game, budget=WINNABLE_BUDGET).winnable is True:
-                return game
-            if time.monotonic() > deadline:
-                raise PyramideError(
-                    f"no deal proven winnable under rules {letter} within "
-                    f"{WINNABLE_SECONDS:g} s; try again, or allow any deal",
-                    ru=f"за {WINNABLE_SECONDS:g} с не нашлось раздачи по правилам {letter}, "
-                    "у которой доказан выигрыш; попробуйте ещё раз или разрешите любую раздачу",
-                )
+    def daily(self) -> dict[str, Any]:
+        """Today's deal (:mod:`pyramide.daily`) and whether the player has won it."""
+        deal = daily(today()).as_dict()
+        return {**deal, **self.store.daily_results(str(deal["date"]))}
 
     def current_game_id(self) -> int | None:
         return self.store.current_game_id()
@@ -209,6 +216,8 @@ class GameService:
             game = self._get(game_id).game
             result = solve(game)  # a finished game: its result, and no move
             move = result.moves[0] if result.moves else None
+            if not game.is_over:
+                self.store.count_hint(game_id)
             return {
                 "move": move.code if move is not None else None,
                 "cards": [c.code for c in move.cards] if move is not None else [],
@@ -229,6 +238,9 @@ class GameService:
             version, game = live.version, live.game
             result = _kept_line(live)
             snapshot = game.position, game.rules, game.deal
+            if not game.is_over and not live.assisted:  # seen: the game is assisted for good
+                live.assisted = True
+                self.store.mark_assisted(game_id)
         if result is None:
             result = _search_line(*snapshot)
             with self._lock:
@@ -265,7 +277,20 @@ class GameService:
 
     def stats(self, rules: str) -> dict[str, Any]:
         letter = rules_for(rules).letter
-        return statistics(letter, self.store.played_games(letter))
+        return statistics(letter, self.store.played_games(letter), today())
+
+    def history(self, rules: str, page: int) -> dict[str, Any]:
+        """One page (from 1) of the games of a rule set, newest first
+        (:data:`HISTORY_PAGE` a page), each with its result."""
+        letter = rules_for(rules).letter
+        if page < 1:
+            raise PyramideError(f"page {page} does not exist: pages start at 1",
+                                ru=f"страницы {page} нет: страницы считаются с 1")
+        total, games = self.store.history(letter, (page - 1) * HISTORY_PAGE, HISTORY_PAGE)
+        current = self.current_game_id()
+        rows = [game_row(g, result({**g, "current": g["id"] == current})) for g in games]
+        return {"rules": letter, "page": page, "pages": max(1, -(-total // HISTORY_PAGE)),
+                "total": total, "games": rows}
 
     def flush_clocks(self) -> None:
         """Write the running clocks (called on shutdown)."""
@@ -278,6 +303,18 @@ def browser_lang(accept_language: str | None) -> Lang:
     """The language of the browser's ``Accept-Language`` header (Russian or English)."""
     first = (accept_language or "").split(",")[0].strip().lower()
     return "ru" if first.startswith("ru") else "en"
+
+
+def _difficulty(name: str) -> Difficulty | None:
+    """The grade a new random deal must have (``None`` for any); raises on an unknown one."""
+    for grade in DIFFICULTIES:
+        if name == grade:
+            return grade
+    if name != "any":
+        raise PyramideError(
+            f"unknown difficulty {name!r}: expected one of {', '.join(DIFFICULTY_CHOICES)}",
+            ru=f"нет такой сложности {name!r}: есть {', '.join(DIFFICULTY_CHOICES)}")
+    return None
 
 
 def _kept_line(live: _Live) -> Solution | None:

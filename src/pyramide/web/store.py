@@ -81,6 +81,17 @@ class GameRecord:
         }
 
 
+_KEYS = ("id", "code", "score", "moves", "elapsed", "status", "finished_at", "updated_at",
+         "assisted", "hints", "daily")
+_SUMMARY = ", ".join(_KEYS)
+
+
+def _summary(row: tuple[Any, ...]) -> dict[str, Any]:
+    game = dict(zip(_KEYS, row, strict=True))
+    game["assisted"] = bool(game["assisted"])
+    return game
+
+
 class Store:
     """The database file; safe to share between the server's threads."""
 
@@ -99,9 +110,10 @@ class Store:
     def _migrate(self) -> None:
         """Bring a database written by an older version up to date (adds columns)."""
         columns = {row[1] for row in self._db.execute("PRAGMA table_info(games)")}
-        if "assisted" not in columns:
-            self._db.execute(
-                "ALTER TABLE games ADD COLUMN assisted INTEGER NOT NULL DEFAULT 0")
+        for column, kind in (("assisted", "INTEGER NOT NULL DEFAULT 0"),
+                             ("hints", "INTEGER NOT NULL DEFAULT 0"), ("daily", "TEXT")):
+            if column not in columns:
+                self._db.execute(f"ALTER TABLE games ADD COLUMN {column} {kind}")
 
     def close(self) -> None:
         with self._lock:
@@ -146,6 +158,29 @@ class Store:
                 raise
             self._db.execute("COMMIT")
 
+    def mark_assisted(self, game_id: int) -> None:
+        """The player saw the solver's solution of this game (for good)."""
+        with self._lock:
+            self._db.execute("UPDATE games SET assisted=1 WHERE id=?", (game_id,))
+
+    def count_hint(self, game_id: int) -> None:
+        """One more hint was given in this game."""
+        with self._lock:
+            self._db.execute("UPDATE games SET hints=hints+1 WHERE id=?", (game_id,))
+
+    def mark_daily(self, game_id: int, day: str) -> None:
+        """The game is the daily deal of ``day`` (ISO date)."""
+        with self._lock:
+            self._db.execute("UPDATE games SET daily=? WHERE id=?", (day, game_id))
+
+    def daily_results(self, day: str) -> dict[str, bool]:
+        """Whether the daily deal of ``day`` was started (a move made) and won."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT COUNT(*), COALESCE(MAX(status='won'), 0) FROM games"
+                " WHERE daily=? AND moves>0", (day,)).fetchone()
+        return {"played": bool(row[0]), "won": bool(row[1])}
+
     def touch_elapsed(self, game_id: int, elapsed: float) -> None:
         with self._lock:
             self._db.execute("UPDATE games SET elapsed=MAX(elapsed, ?) WHERE id=?",
@@ -184,13 +219,22 @@ class Store:
         current = self.current_game_id()
         with self._lock:
             rows = self._db.execute(
-                "SELECT id, code, score, moves, elapsed, status, finished_at, updated_at,"
-                " assisted FROM games WHERE rules=? AND moves>0 AND id IS NOT ? ORDER BY id",
-                (rules, current),
+                f"SELECT {_SUMMARY} FROM games WHERE rules=? AND moves>0 AND id IS NOT ?"
+                " ORDER BY id", (rules, current),
             ).fetchall()
-        keys = ("id", "code", "score", "moves", "elapsed", "status", "finished_at", "updated_at",
-                "assisted")
-        return [{**dict(zip(keys, row, strict=True)), "assisted": bool(row[-1])} for row in rows]
+        return [_summary(row) for row in rows]
+
+    def history(self, rules: str, offset: int, limit: int) -> tuple[int, list[dict[str, Any]]]:
+        """Games of a rule set with at least one move, newest first: the total and
+        ``limit`` of them from ``offset`` (the game in progress included)."""
+        with self._lock:
+            total = self._db.execute(
+                "SELECT COUNT(*) FROM games WHERE rules=? AND moves>0", (rules,)).fetchone()[0]
+            rows = self._db.execute(
+                f"SELECT {_SUMMARY} FROM games WHERE rules=? AND moves>0"
+                " ORDER BY id DESC LIMIT ? OFFSET ?", (rules, limit, offset),
+            ).fetchall()
+        return int(total), [_summary(row) for row in rows]
 
     # --------------------------------------------------------------- settings
 
