@@ -50,9 +50,13 @@ EASY_BELOW = 56
 HARD_FROM = 63
 """Grade thresholds on the points (calibrated, see the module docstring)."""
 
-GRADE_BUDGET = Budget(nodes=None, seconds=5.0)
-"""What the shortest-line search may spend on one deal (deals 0-999 under N all
-finish well within it, so the grade does not depend on the machine)."""
+GRADE_BUDGET = Budget(nodes=2_000_000, seconds=None)
+"""What the shortest-line search may spend on the daily deal: states, not seconds,
+so that the grade does not depend on the machine (the winnable deals among 0-119
+under N need at most 313,000 states, the median deal 8,900)."""
+RANDOM_GRADE_BUDGET = Budget(nodes=400_000, seconds=2.0)
+"""What it may spend on one random deal of a chosen grade (a deal not proven
+within it is skipped)."""
 DECIDE_BUDGET = Budget(nodes=50_000, seconds=0.5)
 RANDOM_SECONDS = 8.0
 """How long a random deal of a chosen grade may be looked for."""
@@ -119,11 +123,11 @@ def daily(day: date) -> Daily:
     return Daily(day, str(code), grade(Game.from_code(code)))
 
 
-def grade(game: Game) -> Grade:
+def grade(game: Game, budget: Budget = GRADE_BUDGET) -> Grade:
     """The measures of the deal of ``game`` (from its first position); raises
     :class:`PyramideError` when the solver does not find it winnable."""
     game = Game(game.deal, game.rules)
-    line = solve(game, budget=GRADE_BUDGET, shortest=True)
+    line = solve(game, budget=budget, shortest=True)
     if line.winnable is not True:
         raise PyramideError("only a winnable deal has a grade",
                             ru="сложность есть только у выигрышной раздачи")
@@ -142,7 +146,7 @@ def graded_random_code(letter: str, difficulty: Difficulty | None) -> DealCode:
         code = DealCode(rules.letter, secrets.randbelow(MAX_DEAL_NUMBER + 1))
         game = Game.from_code(code)
         if solve(game, budget=DECIDE_BUDGET).winnable is True and (
-                difficulty is None or grade(game).difficulty == difficulty):
+                difficulty is None or _graded(game, difficulty)):
             return code
         if time.monotonic() > deadline:
             grade_en = f" of grade {difficulty}" if difficulty else ""
@@ -153,6 +157,11 @@ def graded_random_code(letter: str, difficulty: Difficulty | None) -> DealCode:
                 ru=f"за {seconds:g} с не нашлось раздачи{grade_ru} по правилам {rules.letter}, "
                 "у которой доказан выигрыш; попробуйте ещё раз или разрешите любую раздачу",
             )
+
+
+def _graded(game: Game, difficulty: Difficulty) -> bool:
+    measured = grade(game, RANDOM_GRADE_BUDGET)
+    return measured.proven and measured.difficulty == difficulty
 
 
 def _winnable(code: DealCode) -> bool:
