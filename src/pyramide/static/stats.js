@@ -1,0 +1,204 @@
+// The Statistics dialog: figures, the wins' times and moves, the help given,
+// results by day (an SVG chart), the score distribution, the best games and
+// a paged history with replay links.  Every figure comes from the server
+// (GET /api/stats, GET /api/history; docs/api.md).
+
+import { formatTime } from "./i18n.js";
+
+const NS = "http://www.w3.org/2000/svg";
+
+export function el(tag, attrs = {}, ...kids) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  node.append(...kids);
+  return node;
+}
+
+/** A link that replays a deal (the same cards and rules), or the word for a card list. */
+function dealLink(code, t) {
+  return code ? el("a", { href: `/?deal=${encodeURIComponent(code)}` }, code) : t("layout");
+}
+
+function dateText(iso, lang) {
+  return iso ? new Date(iso).toLocaleDateString(lang) : "";
+}
+
+/** Draw the statistics `st` of one rule set into `body`; `ctx` = {t, lang, api}. */
+export function renderStats(body, st, ctx) {
+  const { t } = ctx;
+  const frag = document.createDocumentFragment();
+  const kpi = (key, value, id) => el("div", { class: "kpi", "data-testid": id },
+    el("b", {}, String(value)), el("span", {}, t(key)));
+  frag.append(el("div", { class: "kpis" },
+    kpi("played", st.played, "stat-played"),
+    kpi("won", st.won, "stat-won"),
+    kpi("winRate", `${Math.round((st.win_rate || 0) * 100)}%`, "stat-win-rate"),
+    kpi("currentStreak", st.current_streak, "stat-current-streak"),
+    kpi("bestStreak", st.best_streak, "stat-best-streak")));
+  const apart = [
+    ["statLost", st.lost, "stat-lost"],
+    ["statAbandoned", st.abandoned, "stat-abandoned"],
+    ["statHelped", st.won_helped, "stat-won-helped"],
+  ].map(([key, n, id]) => el("span", { "data-testid": id }, `${t(key)}: ${n || 0}`));
+  if (st.hinted) {
+    apart.push(el("span", { "data-testid": "stat-hinted" },
+      `${t("statHinted")}: ${st.hinted} (${t("statHints")}: ${st.hints})`));
+  }
+  if (st.assisted) apart.push(el("span", { "data-testid": "stat-assisted" }, `${t("statAssisted")}: ${st.assisted}`));
+  if (st.solved) apart.push(el("span", { "data-testid": "stat-solved" }, `${t("statSolved")}: ${st.solved}`));
+  frag.append(el("p", { class: "stats-sub apart" }, ...apart));
+  if (st.daily_streak || st.best_daily_streak) {
+    frag.append(el("p", { class: "stats-sub", "data-testid": "stat-daily-streak" },
+      `${t("dailyStreak")}: ${st.daily_streak} · ${t("bestDailyStreak")}: ${st.best_daily_streak}`));
+  }
+  const w = st.wins || {};
+  if (w.count) {
+    frag.append(el("h3", { class: "stats-sub" }, t("winsFigures")));
+    frag.append(el("div", { class: "kpis four", "data-testid": "stat-wins" },
+      kpi("bestTime", formatTime(w.best_time), "stat-best-time"),
+      kpi("avgTime", formatTime(w.avg_time), "stat-avg-time"),
+      kpi("bestMoves", w.best_moves, "stat-best-moves"),
+      kpi("avgMoves", w.avg_moves, "stat-avg-moves")));
+  }
+  if (!st.played) {
+    frag.append(el("p", { class: "stats-sub" }, t("noGames")));
+    body.replaceChildren(frag);
+    return;
+  }
+  if ((st.by_day || []).length) {
+    frag.append(el("h3", { class: "stats-sub" }, t("overTime")));
+    frag.append(dayChart(st.by_day, t));
+  }
+  const scores = st.scores || [];
+  if (scores.length) {
+    frag.append(el("h3", { class: "stats-sub" }, `${t("distribution")} (${scores.length} ${t("games")})`));
+    frag.append(scoreChart(scores, t));
+  }
+  const games = st.best_games || [];
+  if (games.length) {
+    frag.append(el("h3", { class: "stats-sub" }, t("bestGames")));
+    frag.append(gameTable(games, ctx, "best-game", true));
+  }
+  frag.append(el("h3", { class: "stats-sub" }, t("history")));
+  const history = el("div", { "data-testid": "history" });
+  frag.append(history);
+  body.replaceChildren(frag);
+  return loadHistory(history, st.rules, 1, ctx);
+}
+
+function gameTable(games, ctx, testid, ranked) {
+  const { t, lang } = ctx;
+  const cols = [ranked ? "#" : t("colResult"), t("colScore"), t("colTime"), t("colMoves"), t("colDeal"), t("colDate")];
+  const head = el("tr", {}, ...cols.map((h) => el("th", { scope: "col" }, h)));
+  const rows = games.map((g, i) => {
+    const first = ranked ? String(i + 1) : t(`res_${g.result}`);
+    const deal = el("td", { "data-col": "deal" }, dealLink(g.code, t));
+    if (g.daily) deal.append(" ", el("span", { class: "tag" }, t("dailyMark")));
+    return el("tr", { "data-testid": testid, "data-game-id": String(g.id), "data-result": g.result },
+      el("td", { "data-col": ranked ? "rank" : "result" }, first),
+      el("td", { "data-col": "score" }, String(g.score)),
+      el("td", { "data-col": "time" }, formatTime(g.elapsed)),
+      el("td", { "data-col": "moves" }, String(g.moves)),
+      deal,
+      el("td", { "data-col": "date" }, dateText(g.finished_at, lang)));
+  });
+  return el("div", { class: "table-wrap" },
+    el("table", { class: "best" }, el("thead", {}, head), el("tbody", {}, ...rows)));
+}
+
+async function loadHistory(box, rules, page, ctx) {
+  const { t, api } = ctx;
+  const { status, data } = await api("GET", `/api/history?rules=${encodeURIComponent(rules)}&page=${page}`);
+  if (status !== 200 || !data) {
+    box.textContent = (data && data.error) || t("offline");
+    return;
+  }
+  const pager = el("div", { class: "pager" });
+  const button = (key, to, id) => {
+    const b = el("button", { type: "button", class: "secondary", "data-testid": id }, t(key));
+    b.disabled = to < 1 || to > data.pages;
+    b.addEventListener("click", () => loadHistory(box, rules, to, ctx));
+    return b;
+  };
+  pager.append(button("prevPage", page - 1, "history-prev"),
+    el("span", { "data-testid": "history-page" }, t("pageOf", { page: data.page, pages: data.pages })),
+    button("nextPage", page + 1, "history-next"));
+  box.replaceChildren(gameTable(data.games, ctx, "history-game", false), pager);
+}
+
+function svgChart(label, testid) {
+  const svg = document.createElementNS(NS, "svg");
+  svg.setAttribute("class", "chart");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("data-testid", testid);
+  svg.setAttribute("aria-label", label);
+  const add = (tag, attrs, text) => {
+    const n = document.createElementNS(NS, tag);
+    for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, String(v));
+    if (text !== undefined) n.textContent = text;
+    svg.append(n);
+    return n;
+  };
+  return { svg, add };
+}
+
+const PARTS = ["won", "won_helped", "lost", "abandoned"];
+
+/** Stacked bars, one a day: own wins, wins with help, losses, abandoned games. */
+function dayChart(days, t) {
+  const W = 600;
+  const base = 160;
+  const top = 14;
+  const label = `${t("overTime")}: ${days.map((d) => `${d.date} ${PARTS.map((p) => `${t(`res_${p}`)} ${d[p]}`).join(", ")}`).join("; ")}`;
+  const { svg, add } = svgChart(label, "day-chart");
+  svg.setAttribute("viewBox", `0 0 ${W} 190`);
+  const max = Math.max(1, ...days.map((d) => PARTS.reduce((n, p) => n + d[p], 0)));
+  const bw = Math.min(60, W / days.length);
+  add("line", { x1: 0, x2: W, y1: base + 0.5, y2: base + 0.5, class: "axis" });
+  days.forEach((d, i) => {
+    const x = i * bw + 2;
+    let y = base;
+    for (const p of PARTS) {
+      const h = ((base - top) * d[p]) / max;
+      if (h > 0) add("rect", { x, y: y - h, width: bw - 4, height: h, class: `day ${p}`, "data-date": d.date });
+      y -= h;
+    }
+    if (i === 0 || i === days.length - 1 || days.length <= 8) {
+      add("text", { x: x + (bw - 4) / 2, y: base + 22, "text-anchor": "middle", class: "tick" }, d.date.slice(5));
+    }
+  });
+  const legend = PARTS.map((p, i) => [p, 8 + i * 150]);
+  for (const [p, x] of legend) {
+    add("rect", { x, y: 176, width: 10, height: 10, class: `day ${p}` });
+    add("text", { x: x + 14, y: 185, class: "tick" }, t(`res_${p}`));
+  }
+  return svg;
+}
+
+/** Bars of the score distribution, 20 points wide, the last bar for won games (280). */
+function scoreChart(scores, t) {
+  const bins = new Array(15).fill(0);
+  for (const sc of scores) bins[Math.min(14, Math.max(0, Math.floor(sc / 20)))] += 1;
+  const W = 600;
+  const top = 22;
+  const base = 160;
+  const bw = W / bins.length;
+  const max = Math.max(1, ...bins);
+  const { svg, add } = svgChart(`${t("distribution")}: ${bins.map((n, i) => `${i * 20}: ${n}`).join(", ")}`,
+    "score-chart");
+  svg.setAttribute("viewBox", `0 0 ${W} 190`);
+  add("line", { x1: 0, x2: W, y1: base + 0.5, y2: base + 0.5, class: "axis" });
+  bins.forEach((n, i) => {
+    const h = Math.round(((base - top) * n) / max);
+    const x = i * bw + 3;
+    if (n > 0) {
+      add("rect", { x, y: base - h, width: bw - 6, height: h, rx: 3, class: i === 14 ? "bar win" : "bar" });
+      add("text", { x: x + (bw - 6) / 2, y: base - h - 6, "text-anchor": "middle", class: "tick" }, String(n));
+    }
+    if (i % 2 === 0 || i === 14) {
+      add("text", { x: x + (bw - 6) / 2, y: base + 22, "text-anchor": "middle", class: "tick" },
+        i === 14 ? "280" : String(i * 20));
+    }
+  });
+  return svg;
+}
