@@ -116,6 +116,7 @@ def test_another_button_stops_the_solution_and_a_new_game_gets_none_of_it(
     page.get_by_role("tab", name="By code").click()
     page.get_by_test_id("deal-code-input").fill("PY1-N-AAAAAAB")
     page.get_by_test_id("new-game-submit").click()
+    page.get_by_test_id("confirm-ok").click()  # the game in progress is abandoned
     table.idle()
     expect(page.get_by_test_id("deal-code")).to_have_text("PY1-N-AAAAAAB")
     page.wait_for_timeout(1200)
