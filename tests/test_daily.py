@@ -9,7 +9,15 @@ import pytest
 
 from pyramide.cli import main
 from pyramide.daily import (
-    DAILY_RULES, EASY_BELOW, HARD_FROM, PENALTY, Grade, daily, daily_number, daily_seed, grade,
+    DAILY_RULES,
+    EASY_BELOW,
+    HARD_FROM,
+    PENALTY,
+    Grade,
+    daily,
+    daily_number,
+    daily_seed,
+    grade,
 )
 from pyramide.deals import DealCode
 from pyramide.errors import PyramideError
