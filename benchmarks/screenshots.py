@@ -106,6 +106,7 @@ def shoot(url: str, out: Path) -> None:
                     print(out / "new-game-ru-phone.png")
                 if (lang == "ru") != phone:
                     page.get_by_test_id("solution").click()
+                    page.get_by_test_id("confirm-ok").click()
                     page.wait_for_selector('[data-testid="solution-dialog"][data-state="ready"]')
                     page.wait_for_timeout(200)
                     name = f"solution-{lang}-{size}.png"

@@ -175,8 +175,15 @@ def test_seeing_the_solution_marks_the_game_after_a_restart(
     table.idle()
     page.keyboard.press("h")
     table.idle()
+    table.button("solution")  # asked first: Keep playing alone changes nothing
+    expect(page.get_by_test_id("confirm-title")).to_have_text("Show the solution?")
+    page.get_by_test_id("confirm-cancel").click()
+    expect(page.get_by_test_id("solution-dialog")).to_be_hidden()
+    assert call(server.url, "GET", f"/api/games/{game['id']}")[1]["assisted"] is False
     table.button("solution")
-    expect(page.get_by_test_id("solution-dialog")).to_have_attribute("data-state", "ready")
+    page.get_by_test_id("confirm-ok").click()
+    expect(page.get_by_test_id("solution-dialog")).to_have_attribute("data-state", "ready",
+                                                                     timeout=30_000)
     expect(page.locator("#solution-note")).to_contain_text("assisted")
     server.restart()  # SIGKILL, then a new process (on a new port) on the same database
     table.url = server.url

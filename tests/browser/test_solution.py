@@ -24,6 +24,7 @@ def test_the_shortest_solution_is_shown_then_played_to_a_win(
     assert line["winnable"] is True and line["shortest"] is True
 
     table.button("solution")
+    table.page.get_by_test_id("confirm-ok").click()  # seeing it marks the game
     dialog = page.get_by_test_id("solution-dialog")
     expect(dialog).to_have_attribute("data-state", "ready")
     n = len(line["moves"])
@@ -71,6 +72,7 @@ def play_the_solution(table: Table, server: LiveServer, *, until_moves: int) -> 
     table.open("/?deal=PY1-N-AAAAAAM")
     page = table.page
     table.button("solution")
+    table.page.get_by_test_id("confirm-ok").click()  # seeing it marks the game
     expect(page.get_by_test_id("solution-dialog")).to_have_attribute("data-state", "ready")
     expect(page.get_by_test_id("solution-verdict")).to_contain_text("A win. Moves: ")
     page.get_by_test_id("solution-play").click()
@@ -97,6 +99,7 @@ def test_a_lost_deal_shows_the_best_it_can_do(table: Table, server: LiveServer) 
     put_settings(server.url, lang="en", animations=False)
     table.open("/?deal=PY1-N-AAAAAAJ")
     table.page.keyboard.press("s")
+    table.page.get_by_test_id("confirm-ok").click()
     game_id = table.state()["id"]
     _, line = call(server.url, "GET", f"/api/games/{game_id}/solution")
     assert line["winnable"] is False
@@ -138,6 +141,7 @@ def test_replay_deals_the_same_cards_again_as_a_fresh_game(
     first = table.state()
     assert (first["code"] is None) == (by == "layout") and first["layout"] == deal["layout"]
     table.button("solution")
+    table.page.get_by_test_id("confirm-ok").click()  # seeing it marks the game
     expect(page.get_by_test_id("solution-dialog")).to_have_attribute("data-state", "ready")
     page.get_by_test_id("solution-play").click()
     end = page.get_by_test_id("end-dialog")

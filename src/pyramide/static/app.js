@@ -10,7 +10,7 @@ import {
   cardIndex, cardName, formatTime, isFace, isRed, parseCard, translate,
 } from "./i18n.js";
 import {
-  choiceOf, mayAbandon, newGameBody, randomBody, showChoices, showDaily,
+  choiceOf, mayAbandon, maySeeSolution, newGameBody, randomBody, showChoices, showDaily,
 } from "./newgame.js";
 import { el, renderStats } from "./stats.js";
 
@@ -542,6 +542,7 @@ async function openSolution() {
   const dlg = $("#dlg-solution");
   if (!s || dlg.open || s.status !== "playing") return;
   for (const d of $$("dialog[open]")) d.close();
+  if (!(await maySeeSolution(s, t))) return;
   const play = $("#solution-play");
   play.disabled = true;
   $("#solution-verdict").textContent = t("solving");

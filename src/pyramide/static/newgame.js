@@ -1,4 +1,5 @@
-// The New game dialog's choices and the question before a game is abandoned.
+// The New game dialog's choices, and the questions of the game flow: before a
+// game in progress is abandoned, before its solution is first seen.
 //
 // The choices of a random deal (rule set, winnable only, difficulty) are
 // settings on the server: the dialog opens with the last ones, a deal saves
@@ -82,5 +83,17 @@ export function mayAbandon(state, t) {
     text: t("abandonText", { moves: state.moves, score: state.score }),
     ok: t("abandonOk"),
     cancel: t("abandonCancel"),
+  });
+}
+
+/** Ask before the solution of a game in progress is shown for the first time
+ * (seeing it marks the game assisted for good); true when it may be shown. */
+export function maySeeSolution(state, t) {
+  if (!state || state.assisted || state.status !== "playing") return Promise.resolve(true);
+  return confirmDialog({
+    title: t("seeSolutionTitle"),
+    text: t("seeSolutionText"),
+    ok: t("seeSolutionOk"),
+    cancel: t("seeSolutionCancel"),
   });
 }
