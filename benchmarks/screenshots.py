@@ -101,6 +101,7 @@ def shoot(url: str, out: Path) -> None:
                     page.get_by_role("tab", name="По коду").click()
                     page.get_by_test_id("deal-code-input").fill("PY1-N-AAAA")
                     page.get_by_test_id("new-game-submit").click()
+                    page.get_by_test_id("confirm-ok").click()  # abandon the game in progress
                     idle(page)
                     page.screenshot(path=str(out / "new-game-ru-phone.png"))
                     print(out / "new-game-ru-phone.png")

@@ -20,7 +20,7 @@ function dealLink(code, t) {
 }
 
 function dateText(iso, lang) {
-  return iso ? new Date(iso).toLocaleDateString(lang) : "";
+  return iso ? new Date(iso).toLocaleDateString(lang, { day: "numeric", month: "short", year: "2-digit" }) : "";
 }
 
 /** Draw the statistics `st` of one rule set into `body`; `ctx` = {t, lang, api}. */
@@ -67,7 +67,7 @@ export function renderStats(body, st, ctx) {
   }
   if ((st.by_day || []).length) {
     frag.append(el("h3", { class: "stats-sub" }, t("overTime")));
-    frag.append(dayChart(st.by_day, t));
+    frag.append(dayChart(st.by_day, ctx));
   }
   const scores = st.scores || [];
   if (scores.length) {
@@ -144,12 +144,14 @@ function svgChart(label, testid) {
 
 const PARTS = ["won", "won_helped", "lost", "abandoned"];
 
-/** Stacked bars, one a day: own wins, wins with help, losses, abandoned games. */
-function dayChart(days, t) {
+/** Stacked bars, one a day: own wins, wins with help, losses, abandoned games;
+ * the legend below in HTML (it wraps on a phone). */
+function dayChart(days, { t, lang }) {
   const W = 600;
   const base = 160;
   const top = 14;
-  const label = `${t("overTime")}: ${days.map((d) => `${d.date} ${PARTS.map((p) => `${t(`res_${p}`)} ${d[p]}`).join(", ")}`).join("; ")}`;
+  const short = (iso) => new Date(`${iso}T12:00:00Z`).toLocaleDateString(lang, { day: "numeric", month: "short" });
+  const label = `${t("overTime")}: ${days.map((d) => `${short(d.date)}: ${PARTS.map((p) => `${t(`res_${p}`)} ${d[p]}`).join(", ")}`).join("; ")}`;
   const { svg, add } = svgChart(label, "day-chart");
   svg.setAttribute("viewBox", `0 0 ${W} 190`);
   const max = Math.max(1, ...days.map((d) => PARTS.reduce((n, p) => n + d[p], 0)));
@@ -163,16 +165,14 @@ function dayChart(days, t) {
       if (h > 0) add("rect", { x, y: y - h, width: bw - 4, height: h, class: `day ${p}`, "data-date": d.date });
       y -= h;
     }
-    if (i === 0 || i === days.length - 1 || days.length <= 8) {
-      add("text", { x: x + (bw - 4) / 2, y: base + 22, "text-anchor": "middle", class: "tick" }, d.date.slice(5));
+    if (i === 0 || i === days.length - 1 || days.length <= 6) {
+      const anchor = i === 0 ? "start" : "middle";
+      add("text", { x: i === 0 ? x : x + (bw - 4) / 2, y: base + 22, "text-anchor": anchor, class: "tick" }, short(d.date));
     }
   });
-  const legend = PARTS.map((p, i) => [p, 8 + i * 150]);
-  for (const [p, x] of legend) {
-    add("rect", { x, y: 176, width: 10, height: 10, class: `day ${p}` });
-    add("text", { x: x + 14, y: 185, class: "tick" }, t(`res_${p}`));
-  }
-  return svg;
+  const legend = el("ul", { class: "legend", "aria-hidden": "true" },
+    ...PARTS.map((p) => el("li", { "data-part": p }, t(`res_${p}`))));
+  return el("div", { class: "day-chart" }, svg, legend);
 }
 
 /** Bars of the score distribution, 20 points wide, the last bar for won games (280). */
