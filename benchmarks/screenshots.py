@@ -16,10 +16,11 @@ import json
 import sys
 import tempfile
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -59,7 +60,14 @@ def play_some(url: str) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+    shoot_with_server(__doc__, play_some, shoot)
+
+
+def shoot_with_server(doc: str | None, play: Callable[[str], None],
+                      shots: Callable[[str, Path], None]) -> None:
+    """Parse ``--out``, start a server on a fresh database, ``play`` games on it, and
+    take the ``shots``."""
+    parser = argparse.ArgumentParser(description=doc)
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
@@ -67,10 +75,25 @@ def main() -> None:
         server = LiveServer(Path(tmp) / "shots.sqlite3")
         server.start()
         try:
-            play_some(server.url)
-            shoot(server.url, args.out)
+            play(server.url)
+            shots(server.url, args.out)
         finally:
             server.stop()
+
+
+def open_page(browser: Browser, size: str, url: str) -> tuple[BrowserContext, Page]:
+    """A new browser context at ``size`` (a phone has touch and twice the pixels) showing
+    the page at ``url``, once it has drawn the table."""
+    width, height = SIZES[size]
+    phone = size == "phone"
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  device_scale_factor=2 if phone else 1,
+                                  has_touch=phone, is_mobile=phone)
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector('body[data-ready="true"]')
+    idle(page)
+    return context, page
 
 
 def shoot(url: str, out: Path) -> None:
@@ -78,15 +101,9 @@ def shoot(url: str, out: Path) -> None:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         for lang in ("ru", "en"):
             call(url, "PUT", "/api/settings", {"lang": lang, "animations": False})
-            for size, (width, height) in SIZES.items():
+            for size in SIZES:
                 phone = size == "phone"
-                context = browser.new_context(viewport={"width": width, "height": height},
-                                              device_scale_factor=2 if phone else 1,
-                                              has_touch=phone, is_mobile=phone)
-                page = context.new_page()
-                page.goto(url + "/?deal=PY1-N-AAAAAAS")
-                page.wait_for_selector('body[data-ready="true"]')
-                idle(page)
+                context, page = open_page(browser, size, url + "/?deal=PY1-N-AAAAAAS")
                 for code in ("KC", "3D", "10C", None, "2S"):
                     target = page.locator(f'[data-card="{code}"]') if code else \
                         page.locator('[data-zone="stock"]')

@@ -11,9 +11,7 @@ and on a desktop.
 
 from __future__ import annotations
 
-import argparse
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -22,11 +20,10 @@ from playwright.sync_api import Page, sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.screenshots import SIZES, idle, open_page, shoot_with_server  # noqa: E402
 from tests.browser.conftest import call  # noqa: E402
-from tests.conftest import CHROMIUM, CHROMIUM_ARGS, LiveServer  # noqa: E402
+from tests.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from tests.play import win_alone  # noqa: E402
-
-SIZES = {"desktop": (1440, 900), "phone": (390, 844)}
 
 
 def play(url: str) -> None:
@@ -46,25 +43,14 @@ def play(url: str) -> None:
     call(url, "POST", "/api/games", {"code": "PY1-N-AAAAAAF"})
 
 
-def idle(page: Page) -> None:
-    page.wait_for_selector('body[data-busy="false"]', state="attached")
-
-
 def shoot(url: str, out: Path) -> None:
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         for lang in ("ru", "en"):
             call(url, "PUT", "/api/settings", {"lang": lang, "animations": False})
-            for size, (width, height) in SIZES.items():
-                phone = size == "phone"
-                context = browser.new_context(viewport={"width": width, "height": height},
-                                              device_scale_factor=2 if phone else 1,
-                                              has_touch=phone, is_mobile=phone)
-                page = context.new_page()
-                page.goto(url + "/")
-                page.wait_for_selector('body[data-ready="true"]')
-                idle(page)
-                if not phone:
+            for size in SIZES:
+                context, page = open_page(browser, size, url + "/")
+                if size == "desktop":
                     page.get_by_test_id("new-game").click()
                     page.get_by_test_id("tab-daily").click()
                     page.wait_for_selector('[data-testid="daily-info"][data-code]', timeout=60_000)
@@ -73,7 +59,7 @@ def shoot(url: str, out: Path) -> None:
                 page.get_by_test_id("stats").click()
                 page.wait_for_selector('[data-testid="history-game"]')
                 idle(page)
-                save(page, out / f"stats-{lang}-{size}.png")
+                save(page, out / f"statistics-{lang}-{size}.png")
                 context.close()
         browser.close()
 
@@ -85,18 +71,7 @@ def save(page: Page, path: Path) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
-    args = parser.parse_args()
-    args.out.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory() as tmp:
-        server = LiveServer(Path(tmp) / "flow-shots.sqlite3")
-        server.start()
-        try:
-            play(server.url)
-            shoot(server.url, args.out)
-        finally:
-            server.stop()
+    shoot_with_server(__doc__, play, shoot)
 
 
 if __name__ == "__main__":
