@@ -53,14 +53,14 @@ def test_the_shortest_solution_is_shown_then_played_to_a_win(
     expect(end).to_be_visible(timeout=60_000)
     expect(end).to_have_attribute("data-status", "won")
     expect(page.get_by_test_id("end-note")).to_have_text(
-        "Решено компьютером — в статистике это не победа.")
+        "С помощью решения компьютера — в статистике это не ваша победа.")
     table.expect_figures(280, n)
     expect(page.get_by_test_id("solution")).to_have_text("Решение")
     page.locator("#dlg-end [data-close]").click()
 
     table.button("stats")
     expect(page.get_by_test_id("stat-won")).to_contain_text("0")
-    expect(page.get_by_test_id("stat-solved")).to_have_text("Решено компьютером: 1")
+    expect(page.get_by_test_id("stat-solved")).to_have_text("Выиграно после показа решения: 1")
     expect(page.get_by_test_id("stats-body")).not_to_contain_text("Пока нет")
     expect(page.locator(f'[data-testid="best-game"][data-game-id="{game_id}"]')).to_have_count(0)
 
