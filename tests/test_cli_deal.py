@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from pyramide import Deal, DealCode
+from pyramide import PRESETS, Deal, DealCode
 from pyramide.cli import main
 from tests.reference import REFERENCE_ROWS, reference_layout
 
@@ -34,7 +34,9 @@ def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:
 
 
 def check_shape(data: dict[str, Any]) -> Deal:
-    assert list(data) == ["code", "rules", "pyramid", "waste", "stock"]
+    assert list(data) == ["code", "rules", "deck", "target", "pyramid", "tableau", "stock",
+                          "waste"]
+    assert [t["card"] for t in data["tableau"]] == [c for row in data["pyramid"] for c in row]
     assert [len(row) for row in data["pyramid"]] == [1, 2, 3, 4, 5, 6, 7]
     assert len(data["waste"]) == 1
     assert len(data["stock"]) == 23
@@ -47,6 +49,26 @@ def check_shape(data: dict[str, Any]) -> Deal:
 # ------------------------------------------------------------------ output
 
 
+@pytest.mark.parametrize("letter", sorted(PRESETS))
+def test_every_game_deals_its_whole_deck_once(
+        capsys: pytest.CaptureFixture[str], letter: str) -> None:
+    rules = PRESETS[letter]
+    data = run_json(capsys, f"PY1-{letter}-AAAAAAB")
+    assert (data["deck"], data["target"]) == (rules.deck, rules.target)
+    assert [t["slot"] for t in data["tableau"]] == list(range(len(rules.tableau)))
+    assert {t["zone"] for t in data["tableau"]} == set(rules.tableau.zones)
+    wastes = data.get("wastes", [data.get("waste", [])])
+    cards = [t["card"] for t in data["tableau"]] + [c for w in wastes for c in w] + data["stock"]
+    assert len(cards) == len(set(cards)) == rules.deck
+    # the card-list order of docs/deal-codes.md: tableau, waste piles, stock
+    assert Deal.parse_layout(cards, rules.deck) == Deal.from_number(1, rules.deck).__class__(
+        Deal.from_number(1, rules.deck).cards)
+    for t in data["tableau"]:
+        assert all(c > t["slot"] for c in t["covered_by"]), "a card is covered by later cards"
+    status, out, _ = run(capsys, f"PY1-{letter}-AAAAAAB")
+    assert status == 0 and rules.name in out
+
+
 def test_deal_code_as_a_pyramid(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = run(capsys, "PY1-N-AAAAAAS")
     assert (status, err) == (0, "")
@@ -56,7 +78,8 @@ def test_deal_code_as_a_pyramid(capsys: pytest.CaptureFixture[str]) -> None:
     deal = Deal.from_number(18)
     rows = [" ".join(map(str, row)) for row in deal.rows]
     body = [" ".join(line.split()) for line in lines[1:] if line.strip()]
-    assert body[:7] == rows
+    assert body[0] == "pyramid:"
+    assert body[1:8] == rows
     assert f"waste: {deal.waste}" in out
     assert "stock (23, top first):" in out
     assert out.split("top first):")[1].split()[0] == str(deal.stock[0])
@@ -73,10 +96,13 @@ def test_deal_code_as_json(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_code_is_normalised_and_names_the_rules(capsys: pytest.CaptureFixture[str]) -> None:
-    data = run_json(capsys, "  py1-p-aaaaaaj ")
-    assert data["code"] == "PY1-P-AAAAAAJ"
-    assert data["rules"] == "P"
+    data = run_json(capsys, "  py1-t-aaaaaaj ")
+    assert data["code"] == "PY1-T-AAAAAAJ"
+    assert data["rules"] == "T"
     assert check_shape(data).cards == Deal.from_number(9).cards
+    # P starts with all 24 cards in the stock: the same cards, none on the waste
+    data = run_json(capsys, "PY1-P-AAAAAAJ")
+    assert data["waste"] == [] and len(data["stock"]) == 24
 
 
 def test_explicit_layout(capsys: pytest.CaptureFixture[str]) -> None:
@@ -93,7 +119,7 @@ def test_explicit_layout(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "--layout", reference_layout())
     assert status == 0
     assert out.startswith("explicit layout")
-    assert [" ".join(line.split()) for line in out.splitlines()[2:9]] == REFERENCE_ROWS
+    assert [" ".join(line.split()) for line in out.splitlines()[3:10]] == REFERENCE_ROWS
 
 
 def test_random_deal(capsys: pytest.CaptureFixture[str]) -> None:
@@ -113,7 +139,7 @@ def test_random_deal(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        (["PY1-X-AAAAAAS"], "'PY1-X-AAAAAAS'"),
+        (["PY1-Q-AAAAAAS"], "'PY1-Q-AAAAAAS'"),
         (["PY9-N-AAAAAAS"], "'PY9-N-AAAAAAS'"),
         (["PY1-N-AAA"], "'PY1-N-AAA'"),
         (["hello"], "'hello'"),
@@ -124,7 +150,7 @@ def test_random_deal(capsys: pytest.CaptureFixture[str]) -> None:
         (["PY1-N-AAAAAAS", "--random"], "name exactly one deal"),
         (["PY1-N-AAAAAAS", "--layout", "AS"], "name exactly one deal"),
         (["PY1-N-AAAAAAS", "--rules", "P"], "contradicts the code"),
-        (["--random", "--rules", "X"], "unknown rule set 'X'"),
+        (["--random", "--rules", "Q"], "unknown rule set 'Q'"),
     ],
 )
 def test_errors_go_to_stderr_with_status_2(

@@ -66,7 +66,7 @@ def test_lower_case_and_surrounding_blanks_are_accepted(text: str) -> None:
     [
         ("PY2-N-AAAAAAS", "prefix 'PY2'"),
         ("XY1-N-AAAAAAS", "prefix 'XY1'"),
-        ("PY1-X-AAAAAAS", "unknown rule set 'X'"),
+        ("PY1-Q-AAAAAAS", "unknown rule set 'Q'"),
         ("PY1-NN-AAAAAAS", "unknown rule set 'NN'"),
         ("PY1--AAAAAAS", "unknown rule set ''"),
         ("PY1-N-AAAAAA", "6 deal letters"),

@@ -18,7 +18,12 @@ EXPECTED = {
     "M": ("pyramid", 2, False, True, False, 1),
     "T": ("pyramid", None, False, False, False, 3),
     "O": ("all", 0, True, False, False, 1),
+    "N1": ("pyramid", 0, False, False, False, 1),
+    "C1": ("pyramid", 0, False, False, True, 1),
+    "N1W": ("all", 0, False, False, False, 1),
+    "C1W": ("all", 0, False, False, True, 1),
 }
+FAMILY = ["G", "A", "V", "Y", "S", "E", "B", "L", "D", "H", "F", "K", "Z", "I", "W", "X", "U"]
 
 
 def options(rules: Rules) -> tuple[object, ...]:
@@ -29,7 +34,8 @@ def options(rules: Rules) -> tuple[object, ...]:
 
 
 def test_the_presets_are_exactly_these() -> None:
-    assert sorted(PRESETS) == sorted(EXPECTED)
+    assert sorted(PRESETS) == sorted([*EXPECTED, *FAMILY])
+    assert [r.letter for r in PRESETS.values() if r.family] == FAMILY
 
 
 @pytest.mark.parametrize("letter", sorted(EXPECTED))
@@ -52,17 +58,19 @@ def test_default_rules_are_the_rule_book() -> None:
 def test_presets_differ_in_options_except_the_two_named_alike() -> None:
     by_options: dict[tuple[object, ...], list[str]] = {}
     for letter, rules in PRESETS.items():
-        by_options.setdefault(options(rules), []).append(letter)
+        every = tuple(getattr(rules, f.name) for f in dataclasses.fields(rules)
+                      if f.name not in ("letter", "name", "source", "published", "family"))
+        by_options.setdefault(every, []).append(letter)
     # R (PySolFC Relaxed Pyramid) and M (Microsoft) share their options on purpose
     assert sorted(sorted(v) for v in by_options.values() if len(v) > 1) == [["M", "R"]]
 
 
-@pytest.mark.parametrize("letter", ["X", "", "NN", "n ", "1"])
+@pytest.mark.parametrize("letter", ["Q", "", "NN", "n ", "1", "N1X"])
 def test_unknown_letters_are_refused(letter: str) -> None:
     with pytest.raises(InvalidDealCodeError) as info:
         rules_for(letter)
     assert repr(letter) in str(info.value)
-    assert "C, M, N, O, P, R, T" in str(info.value)
+    assert "A, B, C, C1, C1W, D, E" in str(info.value)
 
 
 def test_non_text_letter_is_refused() -> None:
@@ -74,7 +82,8 @@ def test_non_text_letter_is_refused() -> None:
     ("kwargs", "problem"),
     [
         ({"letter": "n"}, "capital"),
-        ({"letter": "NN"}, "capital"),
+        ({"letter": "NNNN"}, "capital"),
+        ({"letter": "1N"}, "capital"),
         ({"letter": "Ж"}, "capital"),
         ({"redeals": -1}, "redeal"),
         ({"draw_count": 2}, "draw count"),
@@ -89,9 +98,9 @@ def test_rules_are_validated(kwargs: dict[str, Any], problem: str) -> None:
 def test_rules_are_frozen_and_a_custom_set_can_be_made() -> None:
     with pytest.raises(dataclasses.FrozenInstanceError):
         DEFAULT_RULES.redeals = 3  # type: ignore[misc]
-    waste = dataclasses.replace(DEFAULT_RULES, letter="W", name="waste pairs", waste_pairs=True)
+    waste = dataclasses.replace(DEFAULT_RULES, letter="Q", name="waste pairs", waste_pairs=True)
     assert waste.waste_pairs and not DEFAULT_RULES.waste_pairs
-    assert "W" not in PRESETS
+    assert "Q" not in PRESETS
 
 
 def test_describe_names_every_option() -> None:

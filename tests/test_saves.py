@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from pyramide import PRESETS, Deal, Game, InvalidSaveError, dump_game, load_game
+from pyramide.deals import shuffled_deck
 from pyramide.saves import SAVE_FORMAT, SAVE_VERSION, game_from_dict, game_to_dict
 from tests.reference import reference_deal
 from tests.test_game import (
@@ -92,7 +93,7 @@ def test_round_trip_bytes_and_dict() -> None:
     assert_same_game(game_from_dict(game_to_dict(game)), game)
 
 
-@pytest.mark.parametrize("letter", sorted(PRESETS))
+@pytest.mark.parametrize("letter", sorted(k for k, r in PRESETS.items() if r.classic))
 def test_explicit_layout_round_trip_under_every_preset(letter: str) -> None:
     game = Game(reference_deal(stock_top=["9D"]), PRESETS[letter], ManualClock())
     game.play("KD")
@@ -105,6 +106,20 @@ def test_explicit_layout_round_trip_under_every_preset(letter: str) -> None:
     assert_same_game(copy, game)
     assert copy.code is None
     assert copy.deal.layout_text() == reference_deal(stock_top=["9D"]).layout_text()
+
+
+@pytest.mark.parametrize("letter", sorted(PRESETS))
+def test_explicit_layout_round_trip_in_every_game(letter: str) -> None:
+    rules = PRESETS[letter]
+    deal = Deal(shuffled_deck(7, rules.deck))  # a card list, not a code
+    game = Game(deal, rules, ManualClock())
+    for _ in range(6):
+        if game.is_over:
+            break
+        game.play(game.legal_moves()[0])
+    copy = load_game(json.dumps(save_dict(game)))
+    assert_same_game(copy, game)
+    assert copy.code is None and copy.deal == deal
 
 
 def test_a_won_game_stays_won_and_final() -> None:
@@ -253,7 +268,7 @@ def test_rejection_messages_say_what_is_wrong_in_russian_too() -> None:
     cases = {
         "illegal move": "сохранённая партия не принята: записанный ход 'KS' в той позиции "
                         "недопустим",
-        "wrong sum": "сохранённая партия не принята: ход '7C+7S': 7♣ + 7♠ дают в сумме 14, "
+        "wrong sum": "сохранённая партия не принята: ход '7C+7S': 7♠ + 7♣ дают в сумме 14, "
                      "а пара должна давать 13",
         "undo first": "сохранённая партия не принята: записанная отмена на 0.0 с: "
                       "нечего отменять",

@@ -86,7 +86,7 @@ def test_winrate_text_and_errors(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and "95% CI" in out and "deals/s" in out
     code, _, err = run(capsys, "winrate", "--deals", "0")
     assert code == 2 and "--deals" in err
-    code, _, err = run(capsys, "winrate", "--rules", "Z", "--deals", "5")
+    code, _, err = run(capsys, "winrate", "--rules", "Q", "--deals", "5")
     assert code == 2 and "unknown rule set" in err
 
 

@@ -14,8 +14,9 @@ from functools import cache
 
 from pyramide.cards import DECK, Card
 from pyramide.deals import Deal
-from pyramide.game import Game, Position, _apply, _judge, _legal_moves
+from pyramide.game import Game, Position
 from pyramide.geometry import COVERED_BY, COVERS
+from pyramide.kernel import apply, judge, legal_moves
 from pyramide.moves import Move
 from pyramide.rules import Rules
 
@@ -32,8 +33,8 @@ def engine_key(pos: Position, rules: Rules) -> tuple[object, ...]:
 
 
 def successors(pos: Position, rules: Rules) -> Iterator[tuple[Move, Position]]:
-    for move in _legal_moves(pos, rules):
-        yield move, _judge(_apply(pos, rules, move), rules)
+    for move in legal_moves(rules, pos):
+        yield move, judge(rules, apply(rules, pos, move))
 
 
 def exhaustive(pos: Position, rules: Rules) -> tuple[bool, int]:

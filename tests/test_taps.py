@@ -17,6 +17,7 @@ from pyramide import (
     Message,
     Move,
     Rules,
+    Spot,
 )
 from pyramide.geometry import slot
 from pyramide.messages import TEXTS, text
@@ -96,8 +97,8 @@ def test_seven_and_seven_is_refused_and_the_second_stays_selected(explain: bool)
     start = game.position
     assert game.tap(c("7♣")) is None
     assert game.selection == c("7♣")
-    assert game.tap(c("7♠")) is Message.SUM_NOT_13
-    assert game.message is Message.SUM_NOT_13
+    assert game.tap(c("7♠")) is Message.WRONG_SUM
+    assert game.message is Message.WRONG_SUM
     assert game.selection == c("7♠")
     assert game.position == start
     assert (game.score, game.moves, game.log) == (0, 0, [])
@@ -105,7 +106,7 @@ def test_seven_and_seven_is_refused_and_the_second_stays_selected(explain: bool)
     assert text(game.message, "ru") == "Сумма должна быть равна 13"
     assert text(game.message, "en") == "The sum must equal 13"
     # and the 7♠ now selected is the first card of the next pair attempt
-    assert game.tap(c("3♥")) is Message.SUM_NOT_13
+    assert game.tap(c("3♥")) is Message.WRONG_SUM
     assert game.selection == c("3♥")
     assert game.tap(c("10♣")) is None
     assert game.score == 20
@@ -286,6 +287,9 @@ def test_a_drawn_card_pairs_with_the_card_it_covered_only_under_waste_pairs(
 @pytest.mark.parametrize("letter", ["P", "R", "M"])
 def test_open_stock_top_is_tappable(letter: str) -> None:
     game = reference_game(PRESETS[letter], stock_top=["9D", "6D"])
+    # the game starts with all 24 cards in the stock: 7♦ on top, open
+    assert game.spot(c("7♦")) == Spot("stock", 0) and game.position.waste == ()
+    game.tap_stock()
     assert game.spot(c("9♦")).zone == "stock"
     assert c("9♦") in game.free_cards()
     assert c("6♦") not in game.tappable_cards()
@@ -309,6 +313,6 @@ def test_every_message_has_both_texts() -> None:
         assert text(message, "ru") != text(message, "en")
     assert text(Message.NO_MOVES, "ru") == "Больше нет доступных ходов"
     assert {m.value for m in Message} == {
-        "sum_not_13", "blocked", "no_moves", "won", "cannot_pair", "nothing_to_undo",
+        "wrong_sum", "blocked", "no_moves", "won", "cannot_pair", "nothing_to_undo",
         "stock_spent",
     }

@@ -101,7 +101,7 @@ def test_undo_clears_selection_and_message() -> None:
     game = Game(reference_deal())
     game.play("draw")
     game.tap(c("7♣"))
-    assert game.tap(c("7♠")) is Message.SUM_NOT_13
+    assert game.tap(c("7♠")) is Message.WRONG_SUM
     game.undo()
     assert game.selection is None
     assert game.message is None

@@ -15,9 +15,10 @@ from pyramide.errors import (
     PyramideError,
 )
 from pyramide.game import Game, Position, Spot
+from pyramide.games import DEFAULT_RULES, PRESETS
 from pyramide.messages import Message
 from pyramide.moves import DRAW, RECYCLE, Move
-from pyramide.rules import DEFAULT_RULES, PRESETS, Rules, rules_for
+from pyramide.rules import Rules, rules_for
 from pyramide.saves import dump_game, load_game
 
 __version__ = "0.1.0"

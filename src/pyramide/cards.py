@@ -4,12 +4,22 @@
 Card('10♥')
 >>> Card.parse("th") == Card.parse("T♥") == Card.parse("10h")
 True
->>> Card.parse("QS").value, Card.parse("KD").is_king
-(12, True)
+>>> Card.parse("QS").value, Card.parse("KD").rank
+(12, 'K')
 >>> Card.parse("QC").name("ru"), Card.parse("QC").name("en")
 ('дама треф', 'queen of clubs')
 >>> Card.parse("AS").label("ru"), Card.parse("AS").label("en")
 ('Т♠', 'A♠')
+
+Games played with two decks (104 cards) tell the two copies of a card apart by
+a prime after the second one: ``KD`` and ``KD'`` are two kings of diamonds.
+
+>>> Card.parse("kd'")
+Card("K♦'")
+>>> Card.parse("KD'").code, Card.parse("KD'") == Card.parse("KD")
+("KD'", False)
+>>> len(deck_cards(48)), len(set(deck_cards(104)))
+(48, 104)
 """
 
 from __future__ import annotations
@@ -17,13 +27,17 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 from functools import cache
-from typing import Literal
+from typing import Literal, get_args
 
 from pyramide.errors import InvalidCardError
 
-__all__ = ["DECK", "RANKS", "Card", "Lang", "Suit"]
+__all__ = ["DECK", "DECK_SIZES", "RANKS", "Card", "DeckSize", "Lang", "Suit", "deck_cards"]
 
 Lang = Literal["ru", "en"]
+DeckSize = Literal[52, 48, 104]
+"""The decks of rule book §11: 52 cards, the 48 without the tens, two 52-card decks."""
+DECK_SIZES: tuple[DeckSize, ...] = get_args(DeckSize)
+COPY_MARK = "'"
 
 
 class Suit(enum.IntEnum):
@@ -72,16 +86,22 @@ _RANK_BY_TEXT["1"] = 1  # "1S" is read as the ace, as some card lists write it
 class Card:
     """One card: a rank value 1..13 (A = 1, J = 11, Q = 12, K = 13) and a suit.
 
-    Cards are compared and hashed by value; ``index`` numbers them 0..51 in
-    deck order (clubs A..K, diamonds, hearts, spades).
+    ``value`` is the rank's number; what a card is *worth* in a game is the
+    rules kernel's business (the Spanish deck counts J as 10).  ``copy`` tells
+    the two decks of a 104-card game apart (0 or 1).  Cards are compared and
+    hashed by suit, value and copy; ``index`` numbers them 0..103 in deck order
+    (clubs A..K, diamonds, hearts, spades, then the second deck).
     """
 
     suit: Suit
     value: int
+    copy: int = 0
 
     def __post_init__(self) -> None:
         if not 1 <= self.value <= 13:
             raise InvalidCardError(f"card value {self.value!r} is not between 1 and 13")
+        if self.copy not in (0, 1):
+            raise InvalidCardError(f"card copy {self.copy!r} is not 0 or 1")
 
     @staticmethod
     def parse(text: str) -> Card:
@@ -90,14 +110,16 @@ class Card:
 
     @staticmethod
     def from_index(index: int) -> Card:
-        """The card with deck index 0..51 (clubs A..K, diamonds, hearts, spades)."""
-        if not 0 <= index < 52:
-            raise InvalidCardError(f"card index {index!r} is not between 0 and 51")
-        return DECK[index]
+        """The card with deck index 0..103 (clubs A..K, diamonds, hearts, spades;
+        52 and up: the second deck)."""
+        if not 0 <= index < 104:
+            raise InvalidCardError(f"card index {index!r} is not between 0 and 103")
+        card = DECK[index % 52]
+        return Card(card.suit, card.value, index // 52)
 
     @property
     def index(self) -> int:
-        return self.suit * 13 + self.value - 1
+        return self.copy * 52 + self.suit * 13 + self.value - 1
 
     @property
     def rank(self) -> str:
@@ -107,20 +129,16 @@ class Card:
     @property
     def code(self) -> str:
         """ASCII notation used in the JSON and the DOM: ``10H``, ``QS``."""
-        return self.rank + self.suit.letter
+        return self.rank + self.suit.letter + self._mark
 
     @property
-    def is_king(self) -> bool:
-        return self.value == 13
-
-    def pairs_with(self, other: Card) -> bool:
-        """True when the two values sum to 13 (suit never matters)."""
-        return self.value + other.value == 13
+    def _mark(self) -> str:
+        return COPY_MARK if self.copy else ""
 
     def label(self, lang: Lang = "en") -> str:
         """Short index with suit symbol; Russian indices Т В Д К in Russian."""
         rank = _RU_INDEX.get(self.value, self.rank) if lang == "ru" else self.rank
-        return rank + self.suit.symbol
+        return rank + self.suit.symbol + self._mark
 
     def name(self, lang: Lang = "en") -> str:
         """Full name for messages and screen readers: ``дама треф``, ``queen of clubs``."""
@@ -130,19 +148,21 @@ class Card:
         return f"{_EN_RANK_NAMES[self.value - 1]} of {_EN_SUIT_NAMES[self.suit]}"
 
     def __str__(self) -> str:
-        return self.rank + self.suit.symbol
+        return self.rank + self.suit.symbol + self._mark
 
     def __repr__(self) -> str:
-        return f"Card('{self}')"
+        return f"Card({str(self)!r})"
 
 
 @cache
 def _parse(text: str) -> Card:
-    if len(text) < 2:
+    copy = 1 if text.endswith(COPY_MARK) else 0
+    body = text[:-1] if copy else text
+    if len(body) < 2:
         raise InvalidCardError(
             f"unreadable card {text!r}: write rank then suit, e.g. '10H'",
             ru=f"непонятная карта {text!r}: сначала ранг, потом масть, например '10H'")
-    rank_text, suit_text = text[:-1], text[-1]
+    rank_text, suit_text = body[:-1], body[-1]
     suit = _SUIT_BY_TEXT.get(suit_text)
     value = _RANK_BY_TEXT.get(rank_text)
     if suit is None:
@@ -151,7 +171,7 @@ def _parse(text: str) -> Card:
     if value is None:
         raise InvalidCardError(f"unreadable card {text!r}: unknown rank {rank_text!r}",
                                ru=f"непонятная карта {text!r}: нет ранга {rank_text!r}")
-    return Card(suit, value)
+    return Card(suit, value, copy)
 
 
 def _not_a_card(text: object) -> Card:
@@ -161,3 +181,15 @@ def _not_a_card(text: object) -> Card:
 
 DECK: tuple[Card, ...] = tuple(Card(suit, value) for suit in Suit for value in range(1, 14))
 """The 52 cards in deck order; ``DECK[card.index] is card`` up to equality."""
+
+
+def deck_cards(size: DeckSize) -> tuple[Card, ...]:
+    """The sorted deck of a game (rule book §11): 52 cards, the 48 without the tens,
+    or 104 (the second deck's cards marked as copy 1)."""
+    if size == 52:
+        return DECK
+    if size == 48:
+        return tuple(card for card in DECK if card.value != 10)
+    if size == 104:
+        return DECK + tuple(Card(card.suit, card.value, 1) for card in DECK)
+    raise InvalidCardError(f"no deck of {size!r} cards: expected one of {DECK_SIZES}")

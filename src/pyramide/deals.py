@@ -1,8 +1,11 @@
 """Deals: deal codes, the portable shuffle, and explicit card lists.
 
-A deal is the order of the 52 cards: the 28 pyramid cards row by row (top row
-first, left to right), then the waste card, then the 23 stock cards from the
-top of the stock (drawn first) to the bottom (rule book §8).
+A deal is the order of a game's deck (52, 48 or 104 cards): for the default
+game the 28 pyramid cards row by row (top row first, left to right), then the
+waste card, then the 23 stock cards from the top of the stock (drawn first) to
+the bottom (rule book §8).  Every game reads its deal the same way: its
+tableau slots in deal order, then each waste pile's starting cards, then the
+stock from the top (:func:`pyramide.kernel.initial`; docs/deal-codes.md).
 
 Deal codes
 ----------
@@ -13,10 +16,12 @@ rules letter chooses the rule set; the deal number alone chooses the cards, so
 
 The shuffle (a contract: see docs/deal-codes.md)
 ------------------------------------------------
-1. Start from the sorted deck: index ``i`` (0..51) is suit ``i // 13`` in the
-   order C D H S, value ``i % 13 + 1`` (A = 1 … K = 13).
+1. Start from the game's sorted deck (:func:`pyramide.cards.deck_cards`): for 52
+   cards index ``i`` is suit ``i // 13`` in the order C D H S, value
+   ``i % 13 + 1`` (A = 1 … K = 13); the 48-card deck leaves the tens out; the
+   104-card deck is the 52 followed by their second copies.
 2. Seed a SplitMix64 generator with the deal number (all arithmetic mod 2**64).
-3. Fisher–Yates: for ``i`` from 51 down to 1, draw ``j`` uniformly in
+3. Fisher–Yates: for ``i`` from ``n - 1`` down to 1, draw ``j`` uniformly in
    ``0..i`` by rejection sampling and swap positions ``i`` and ``j``.
 4. The shuffled list is the deal in the order above.
 
@@ -38,9 +43,9 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from pyramide.cards import DECK, Card
+from pyramide.cards import Card, DeckSize, deck_cards
 from pyramide.errors import InvalidCardError, InvalidDealCodeError, InvalidLayoutError
-from pyramide.rules import PRESETS
+from pyramide.games import PRESETS
 
 __all__ = [
     "CODE_LETTERS",
@@ -165,11 +170,11 @@ class SplitMix64:
                 return x % n
 
 
-def shuffled_deck(number: int) -> tuple[Card, ...]:
-    """The 52 cards of deal ``number`` (see the module docstring for the algorithm)."""
-    deck = list(DECK)
+def shuffled_deck(number: int, deck_size: DeckSize = 52) -> tuple[Card, ...]:
+    """The cards of deal ``number`` (see the module docstring for the algorithm)."""
+    deck = list(deck_cards(deck_size))
     rng = SplitMix64(number)
-    for i in range(51, 0, -1):
+    for i in range(len(deck) - 1, 0, -1):
         j = rng.below(i + 1)
         deck[i], deck[j] = deck[j], deck[i]
     return tuple(deck)
@@ -177,27 +182,36 @@ def shuffled_deck(number: int) -> tuple[Card, ...]:
 
 @dataclass(frozen=True, slots=True)
 class Deal:
-    """The 52 cards in deal order, and the deal number when it came from a code."""
+    """A game's deck in deal order, and the deal number when it came from a code."""
 
     cards: tuple[Card, ...]
     number: int | None = None
 
     def __post_init__(self) -> None:
-        _check_52(self.cards, source=None)
+        _check_deck(self.cards, source=None)
+
+    @property
+    def deck(self) -> DeckSize:
+        size = len(self.cards)
+        assert size in (52, 48, 104)
+        return size  # type: ignore[return-value]
 
     @staticmethod
-    def from_number(number: int) -> Deal:
+    def from_number(number: int, deck: DeckSize = 52) -> Deal:
         _check_number(number)
-        return Deal(shuffled_deck(number), number)
+        return Deal(shuffled_deck(number, deck), number)
 
     @staticmethod
     def from_code(code: DealCode | str) -> Deal:
+        from pyramide.rules import rules_for
+
         parsed = code if isinstance(code, DealCode) else DealCode.parse(code)
-        return Deal.from_number(parsed.number)
+        return Deal.from_number(parsed.number, rules_for(parsed.rules_letter).deck)
 
     @staticmethod
-    def parse_layout(text: str | Sequence[str]) -> Deal:
-        """Read an explicit card list (§8): 52 cards separated by blanks or commas."""
+    def parse_layout(text: str | Sequence[str], deck: DeckSize = 52) -> Deal:
+        """Read an explicit card list (§8): the game's whole deck, separated by blanks
+        or commas."""
         if isinstance(text, str):
             tokens = [t for t in re.split(r"[\s,;]+", text.strip()) if t]
         elif isinstance(text, Sequence) and all(isinstance(t, str) for t in text):
@@ -214,8 +228,10 @@ class Deal:
                 raise InvalidLayoutError(f"card list, card {position}: {exc}",
                                          ru=f"список карт, карта {position}: {exc.text('ru')}",
                                          ) from None
-        _check_52(cards, source=text)
+        _check_deck(cards, source=text, size=deck)
         return Deal(tuple(cards))
+
+    # The classic layout (28 pyramid cards, one waste card, the stock) of §8:
 
     @property
     def pyramid(self) -> tuple[Card, ...]:
@@ -250,21 +266,39 @@ def _check_number(number: object) -> None:
         )
 
 
-def _check_52(cards: Sequence[Card], source: object) -> None:
+def _check_deck(cards: Sequence[Card], source: object, size: int | None = None) -> None:
+    """The cards must be exactly one of the decks (``size``: that one)."""
     where = "" if source is None else f" {_shorten(source)!s}"
     counts = Counter(cards)
     duplicates = sorted(card for card, n in counts.items() if n > 1)
-    missing = sorted(set(DECK) - set(counts))
     if duplicates:
         names = " ".join(str(c) for c in duplicates)
         raise InvalidLayoutError(f"card list{where}: duplicate card(s) {names}",
                                  ru=f"список карт{where}: карты повторяются: {names}")
-    if missing or len(cards) != 52:
+    expected = size if size is not None else _likely_deck(cards)
+    deck = set(deck_cards(expected))  # type: ignore[arg-type]
+    missing = sorted(deck - set(counts))
+    foreign = sorted(set(counts) - deck)
+    if foreign:
+        names = " ".join(str(c) for c in foreign)
+        raise InvalidLayoutError(
+            f"card list{where}: card(s) {names} are not in the {expected}-card deck",
+            ru=f"список карт{where}: карт {names} нет в колоде из {expected} карт",
+        )
+    if missing or len(cards) != expected:
         names = " ".join(str(c) for c in missing)
         raise InvalidLayoutError(
-            f"card list{where}: has {len(cards)} cards, expected 52; missing {names}",
-            ru=f"список карт{where}: карт {len(cards)}, а нужно 52; не хватает: {names}",
+            f"card list{where}: has {len(cards)} cards, expected {expected}; missing {names}",
+            ru=f"список карт{where}: карт {len(cards)}, а нужно {expected}; не хватает: {names}",
         )
+
+
+def _likely_deck(cards: Sequence[Card]) -> int:
+    if any(card.copy for card in cards) or len(cards) > 52:
+        return 104
+    if len(cards) == 48 and all(card.value != 10 for card in cards):
+        return 48
+    return 52
 
 
 def _shorten(source: object) -> str:

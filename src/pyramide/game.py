@@ -1,10 +1,10 @@
-"""The game: state, legality, taps, score, undo and the action log.
+"""The game: the card-level façade over the rules kernel.
 
-One :class:`Game` holds a deal under a rule set.  Legality
-(:meth:`Game.legal_moves`, :meth:`Game.is_legal`) is kept apart from applying
-(:meth:`Game.play`); taps (:meth:`Game.tap`, :meth:`Game.tap_stock`) follow the
-tap semantics of rule book §4 on top of the same moves.  Undo restores a
-snapshot of the position; the move counter is never decreased.
+One :class:`Game` holds a deal under a rule set (any game of the family).
+What is free, legal, what a move does and when the game ends is the rules
+kernel's (:mod:`pyramide.kernel`); the game adds what a player meets around
+it: taps and the selection (rule book §4), messages, undo (a snapshot of the
+position; the move counter is never decreased), the clock and the action log.
 
 >>> game = Game.from_code("PY1-N-AAAAAAS")
 >>> game.score, game.moves, game.status
@@ -19,24 +19,25 @@ from __future__ import annotations
 import time
 from collections import deque
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Literal
 
+from pyramide import kernel
 from pyramide.cards import Card
-from pyramide.deals import PYRAMID_SIZE, Deal, DealCode
-from pyramide.errors import IllegalMoveError, InvalidCardError
-from pyramide.geometry import COVERED_BY, row_col
+from pyramide.deals import Deal, DealCode
+from pyramide.errors import IllegalMoveError, InvalidCardError, InvalidLayoutError
+from pyramide.games import DEFAULT_RULES
+from pyramide.kernel import Position, Status
 from pyramide.messages import Message, move_label, status_word
 from pyramide.moves import DRAW, RECYCLE, Move
-from pyramide.rules import DEFAULT_RULES, Rules, rules_for
+from pyramide.rules import Rules, rules_for
 
 __all__ = ["UNDO_LIMIT", "Game", "Position", "Spot", "Status", "Zone"]
 
 UNDO_LIMIT = 100
-POINTS_PER_PYRAMID_CARD = 10
+POINTS_PER_PYRAMID_CARD = kernel.POINTS_PER_TABLEAU_CARD
 
-Status = Literal["playing", "won", "lost"]
-Zone = Literal["pyramid", "waste", "stock", "removed"]
+Zone = Literal["pyramid", "waste", "stock", "cell", "removed"]
 Clock = Callable[[], float]
 
 
@@ -44,42 +45,21 @@ Clock = Callable[[], float]
 class Spot:
     """Where a card lies.
 
-    ``index`` is the slot 0..27 in the pyramid, the depth from the top in the
-    waste and the stock (0 = top card), and the order of removal in ``removed``.
+    ``index`` is the tableau slot (zone ``pyramid``: the tableau, every zone of
+    it), the depth from the top in the waste and the stock (0 = top card), the
+    cell, and the order of removal in ``removed``; ``pile`` is the waste pile.
     """
 
     zone: Zone
     index: int
+    pile: int = 0
 
     @property
     def row_col(self) -> tuple[int, int]:
-        """Row and column (1-based) of a pyramid spot."""
+        """Row and column (1-based) of a slot of the classic 7-row pyramid."""
+        from pyramide.geometry import row_col
+
         return row_col(self.index)
-
-
-@dataclass(frozen=True, slots=True)
-class Position:
-    """Everything an undo restores: the cards, the score and the game status.
-
-    ``stock`` is listed from the top (drawn first); ``waste`` from the bottom
-    to the top card; ``pyramid`` has ``None`` for removed cards.
-    """
-
-    pyramid: tuple[Card | None, ...]
-    stock: tuple[Card, ...]
-    waste: tuple[Card, ...]
-    removed: tuple[Card, ...]
-    score: int = 0
-    redeals_used: int = 0
-    status: Status = "playing"
-
-    @staticmethod
-    def initial(deal: Deal) -> Position:
-        return Position(deal.pyramid, deal.stock, (deal.waste,), ())
-
-    @property
-    def pyramid_left(self) -> int:
-        return sum(card is not None for card in self.pyramid)
 
 
 @dataclass(slots=True)
@@ -108,7 +88,13 @@ class Game:
     _anchor: float | None = field(init=False, default=None, repr=False)
 
     def __post_init__(self) -> None:
-        self.position = Position.initial(self.deal)
+        if self.deal.deck != self.rules.deck:
+            raise InvalidLayoutError(
+                f"rules {self.rules.letter} play a {self.rules.deck}-card deck, "
+                f"the card list has {self.deal.deck}",
+                ru=f"правила {self.rules.letter} играются колодой из {self.rules.deck} карт, "
+                f"а в списке {self.deal.deck}")
+        self.position = kernel.initial(self.rules, self.deal.cards)
         self._undo = deque(maxlen=UNDO_LIMIT)
 
     # ------------------------------------------------------------------ set-up
@@ -117,7 +103,8 @@ class Game:
     def from_code(code: DealCode | str, *, clock: Clock = time.monotonic) -> Game:
         """A new game of the deal and rule set named by a deal code."""
         parsed = code if isinstance(code, DealCode) else DealCode.parse(code)
-        return Game(Deal.from_number(parsed.number), rules_for(parsed.rules_letter), clock)
+        rules = rules_for(parsed.rules_letter)
+        return Game(Deal.from_number(parsed.number, rules.deck), rules, clock)
 
     @property
     def code(self) -> str | None:
@@ -164,31 +151,35 @@ class Game:
     def spot(self, card: Card) -> Spot:
         """Where ``card`` lies now."""
         pos = self.position
-        for index, other in enumerate(pos.pyramid):
-            if other == card:
-                return Spot("pyramid", index)
-        for depth, other in enumerate(reversed(pos.waste)):
-            if other == card:
-                return Spot("waste", depth)
-        for depth, other in enumerate(pos.stock):
-            if other == card:
-                return Spot("stock", depth)
-        return Spot("removed", pos.removed.index(card))
+        if card in pos.tableau:
+            return Spot("pyramid", pos.tableau.index(card))
+        for pile, waste in enumerate(pos.wastes):
+            if card in waste:
+                return Spot("waste", len(waste) - 1 - waste.index(card), pile)
+        if card in pos.stock:
+            return Spot("stock", pos.stock.index(card))
+        if card in pos.cells:
+            return Spot("cell", pos.cells.index(card))
+        if card in pos.removed:
+            return Spot("removed", pos.removed.index(card))
+        raise IllegalMoveError(f"card {card} is not in this game's deck",
+                               ru=f"карты {card.label('ru')} нет в колоде этой игры")
 
     def free_cards(self) -> list[Card]:
         """Cards that may be removed alone (kings) or paired with any other free card."""
-        return _free_cards(self.position, self.rules)
+        return kernel.free_cards(self.rules, self.position)
 
     def tappable_cards(self) -> list[Card]:
         """Free cards, plus cards that only pair with one neighbour (waste or covering pairs)."""
         cards = self.free_cards()
-        for move in _special_pairs(self.position, self.rules):
+        for move in kernel.special_pairs(self.rules, self.position):
             cards += [c for c in move.cards if c not in cards]
         return cards
 
     def legal_moves(self) -> list[Move]:
-        """Every legal move: removals first (pyramid cards low to high), then draw/recycle."""
-        return _legal_moves(self.position, self.rules)
+        """Every legal move: removals first (tableau cards first), then moves into a
+        cell, then draw/recycle."""
+        return kernel.legal_moves(self.rules, self.position)
 
     def is_legal(self, move: Move) -> bool:
         return move in self.legal_moves()
@@ -202,8 +193,10 @@ class Game:
             raise IllegalMoveError(f"move {str(parsed)!r}: the game is over ({self.status})",
                                    ru=f"ход {move_label(parsed, 'ru')!r}: {self._over_ru}")
         if not self.is_legal(parsed):
-            raise IllegalMoveError(f"move {str(parsed)!r} is not legal in this position",
-                                   ru=f"ход {move_label(parsed, 'ru')!r} в этой позиции недопустим")
+            raise self._rule_refusal(parsed, move if isinstance(move, str) else None) or (
+                IllegalMoveError(
+                    f"move {str(parsed)!r} is not legal in this position",
+                    ru=f"ход {move_label(parsed, 'ru')!r} в этой позиции недопустим"))
         self._act(parsed, self._now())
 
     def undo(self) -> None:
@@ -225,10 +218,7 @@ class Game:
         if self.is_over:
             raise IllegalMoveError(f"tap {target}: the game is over ({self.status})",
                                    ru=f"карта {target.label('ru')}: {self._over_ru}")
-        spot = self.spot(target)
-        if spot.zone == "removed" or (spot.zone == "stock" and not (
-            self.rules.open_stock and spot.index == 0
-        )):
+        if not self._face_up(target):
             raise IllegalMoveError(f"tap {target}: the card is not on the table face up",
                                    ru=f"карты {target.label('ru')} нет на столе открытой")
         self.message = None
@@ -236,12 +226,13 @@ class Game:
         if selected == target:
             self.selection = None
             return None
-        if selected is not None and target.pairs_with(selected):
+        rules = self.rules
+        if selected is not None and kernel.pairs(rules, selected, target):
             pair = Move.pair(selected, target)
             if self.is_legal(pair):
                 self._act(pair, self._now())
                 return self.message
-        if target.is_king and self.is_legal(Move.king(target)):
+        if kernel.is_single(rules, target) and self.is_legal(Move.king(target)):
             self._act(Move.king(target), self._now())
             return self.message
         if target not in self.tappable_cards():
@@ -252,10 +243,11 @@ class Game:
         self.selection = target
         if selected is not None:
             both_free = selected in self.free_cards() and target in self.free_cards()
-            sums = selected.pairs_with(target)
-            self.message = Message.SUM_NOT_13 if not sums else (
-                None if both_free else Message.CANNOT_PAIR
-            )
+            if not kernel.pairs(rules, selected, target):
+                self.message = Message.WRONG_SUM if rules.pairing == "sum" else (
+                    Message.CANNOT_PAIR)
+            elif not both_free:
+                self.message = Message.CANNOT_PAIR
         return self.message
 
     def tap_stock(self) -> Message | None:
@@ -269,6 +261,23 @@ class Game:
                 self._act(move, self._now())
                 return self.message
         self.message = Message.STOCK_SPENT
+        return self.message
+
+    def tap_pile(self, pile: str) -> Message | None:
+        """Tap a pile: ``stock`` draws or recycles (:meth:`tap_stock`); an empty ``cell``
+        takes the selected card (rule book §11 L).  Raises :class:`IllegalMoveError`
+        for a pile the game does not have."""
+        if pile == "stock":
+            return self.tap_stock()
+        if pile != "cell" or not self.rules.cells:
+            raise IllegalMoveError(f"tap pile {pile!r}: this game has no such pile",
+                                   ru=f"стопка {pile!r}: в этой игре её нет")
+        if self.is_over:
+            raise IllegalMoveError(f"tap cell: the game is over ({self.status})",
+                                   ru=f"ячейка: {self._over_ru}")
+        self.message = None
+        if self.selection is not None and self.is_legal(Move.to_cell(self.selection)):
+            self._act(Move.to_cell(self.selection), self._now())
         return self.message
 
     def resume(self, elapsed: float) -> None:
@@ -285,6 +294,40 @@ class Game:
         self.selection = card
 
     # ---------------------------------------------------------------- internals
+
+    def _face_up(self, card: Card) -> bool:
+        """True when ``card`` lies face up on the table (hidden slots turn up once free)."""
+        spot = self.spot(card)
+        if spot.zone == "pyramid":
+            return kernel.visible(self.rules, self.position, spot.index)
+        if spot.zone == "stock":
+            return spot.index == 0 and kernel.stock_top_open(self.rules, self.position)
+        return spot.zone != "removed"
+
+    def _rule_refusal(self, move: Move, text: str | None) -> IllegalMoveError | None:
+        """Why the game's rules never allow ``move``, quoting it (as the player wrote
+        it, ``text``): a pair that does not remove, a card that does not go alone;
+        ``None`` when the move could be legal in some position."""
+        rules = self.rules
+        shown = text if text is not None else str(move)
+        shown_ru = text if text is not None else move_label(move, "ru")
+        if move.kind == "remove" and len(move.cards) == 2 and not kernel.pairs(rules, *move.cards):
+            if rules.pairing == "sum":
+                total = sum(kernel.worth(rules, c) for c in move.cards)
+                a, b = move.cards
+                return IllegalMoveError(
+                    f"move {shown!r}: {a} + {b} is {total}, a pair must sum to {rules.target}",
+                    ru=f"ход {shown_ru!r}: {a.label('ru')} + {b.label('ru')} дают в сумме "
+                    f"{total}, а пара должна давать {rules.target}")
+            return IllegalMoveError(f"move {shown!r}: these two cards do not pair",
+                                    ru=f"ход {shown_ru!r}: эти карты не составляют пару")
+        if move.kind == "remove" and len(move.cards) == 1 and not kernel.is_single(
+                rules, move.cards[0]):
+            return IllegalMoveError(
+                f"move {shown!r}: only a card worth {rules.target} goes alone",
+                ru=f"ход {shown_ru!r}: в одиночку убирают только карту достоинством "
+                f"{rules.target}")
+        return None
 
     @property
     def _over_ru(self) -> str:
@@ -305,7 +348,7 @@ class Game:
 
     def _act(self, move: Move, t: float) -> None:
         self._undo.append(self.position)
-        self.position = _apply(self.position, self.rules, move)
+        self.position = kernel.apply(self.rules, self.position, move)
         self.moves += 1
         self.log.append(LogEntry(move.code, t))
         self._after_action(removal=move.kind == "remove")
@@ -324,7 +367,7 @@ class Game:
             self.selection = None
         self.message = None
         if self.position.status == "playing":
-            self.position = _judge(self.position, self.rules)
+            self.position = kernel.judge(self.rules, self.position)
         if self.position.status != "playing":
             self.selection = None
             self.message = Message.WON if self.position.status == "won" else Message.NO_MOVES
@@ -345,6 +388,8 @@ class Game:
                 self._anchor = None
             else:
                 move = Move.parse(entry.action)
+                if (refusal := self._rule_refusal(move, entry.action)) is not None:
+                    raise refusal
                 if self.is_over or not self.is_legal(move):
                     raise IllegalMoveError(
                         f"logged move {entry.action!r} is not legal there",
@@ -364,86 +409,3 @@ def _card(card: Card | str) -> Card:
     if isinstance(card, str):
         return Card.parse(card)
     raise InvalidCardError(f"unreadable card {card!r}", ru=f"непонятная карта {card!r}")
-
-
-def _pyramid_free(pyramid: tuple[Card | None, ...], index: int) -> bool:
-    return all(pyramid[child] is None for child in COVERED_BY[index])
-
-
-def _free_cards(pos: Position, rules: Rules) -> list[Card]:
-    """Pyramid cards with nothing over them, the waste top, the open stock top."""
-    free = [c for i, c in enumerate(pos.pyramid) if c is not None and _pyramid_free(pos.pyramid, i)]
-    if pos.waste:
-        free.append(pos.waste[-1])
-    if rules.open_stock and pos.stock:
-        free.append(pos.stock[0])
-    return free
-
-
-def _special_pairs(pos: Position, rules: Rules) -> list[Move]:
-    """Pairs allowed only by the waste-pairs and covering-pairs options."""
-    moves: list[Move] = []
-    if rules.waste_pairs and len(pos.waste) >= 2 and pos.waste[-1].pairs_with(pos.waste[-2]):
-        moves.append(Move.pair(pos.waste[-1], pos.waste[-2]))
-    if rules.covering_pairs:
-        pyramid = pos.pyramid
-        for index, card in enumerate(pyramid):
-            if card is None:
-                continue
-            over = [c for c in COVERED_BY[index] if pyramid[c] is not None]
-            if len(over) == 1 and _pyramid_free(pyramid, over[0]):
-                top = pyramid[over[0]]
-                assert top is not None
-                if card.pairs_with(top):
-                    moves.append(Move.pair(card, top))
-    return moves
-
-
-def _legal_moves(pos: Position, rules: Rules) -> list[Move]:
-    if pos.status != "playing":
-        return []
-    free = _free_cards(pos, rules)
-    moves = [Move.king(c) for c in free if c.is_king]
-    for i, a in enumerate(free):
-        moves += [Move.pair(a, b) for b in free[i + 1 :] if a.pairs_with(b)]
-    moves += [m for m in _special_pairs(pos, rules) if m not in moves]
-    if pos.stock:
-        moves.append(DRAW)
-    elif pos.waste and (rules.redeals is None or pos.redeals_used < rules.redeals):
-        moves.append(RECYCLE)
-    return moves
-
-
-def _apply(pos: Position, rules: Rules, move: Move) -> Position:
-    """The position after a legal ``move`` (legality is the caller's business)."""
-    if move.kind == "draw":
-        n = min(rules.draw_count, len(pos.stock))
-        drawn = pos.stock[:n]
-        return replace(pos, stock=pos.stock[n:], waste=pos.waste + drawn)
-    if move.kind == "recycle":
-        return replace(pos, stock=pos.waste, waste=(), redeals_used=pos.redeals_used + 1)
-    pyramid = list(pos.pyramid)
-    stock, waste = pos.stock, pos.waste
-    points = 0
-    for card in move.cards:
-        if card in pyramid:
-            pyramid[pyramid.index(card)] = None
-            points += POINTS_PER_PYRAMID_CARD
-        elif card in waste:
-            waste = tuple(c for c in waste if c != card)
-        else:
-            stock = tuple(c for c in stock if c != card)
-    return Position(
-        tuple(pyramid), stock, waste, pos.removed + move.cards,
-        pos.score + points, pos.redeals_used,
-    )
-
-
-def _judge(pos: Position, rules: Rules) -> Position:
-    """Win, or lost when no move is left (the dead end of §5), else unchanged."""
-    pyramid_cleared = all(card is None for card in pos.pyramid[:PYRAMID_SIZE])
-    if pyramid_cleared and (rules.win == "pyramid" or not (pos.stock or pos.waste)):
-        return replace(pos, status="won")
-    if not _legal_moves(pos, rules):
-        return replace(pos, status="lost")
-    return pos

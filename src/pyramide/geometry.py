@@ -1,4 +1,7 @@
-"""Geometry of the 7-row pyramid.
+"""Geometry of the 7-row pyramid: row and column names for its slots.
+
+The covering graph itself is the classic tableau's (:data:`pyramide.rules.CLASSIC_TABLEAU`,
+built by :func:`pyramide.layouts.pyramid`); this module only reads it.
 
 Slots are numbered 0..27 row by row, top row first, left to right.  Rows and
 columns are 1-based as in the rule book: slot ``(r, i)`` is overlapped by the
@@ -16,10 +19,12 @@ True
 
 from __future__ import annotations
 
+from pyramide.rules import CLASSIC_TABLEAU
+
 __all__ = ["COVERED_BY", "COVERS", "ROWS", "SLOTS", "row_col", "slot"]
 
 ROWS = 7
-SLOTS = ROWS * (ROWS + 1) // 2
+SLOTS = len(CLASSIC_TABLEAU)
 
 
 def slot(row: int, col: int) -> int:
@@ -39,15 +44,8 @@ def row_col(index: int) -> tuple[int, int]:
     return row, index - row * (row - 1) // 2 + 1
 
 
-def _covered_by(index: int) -> tuple[int, ...]:
-    row, col = row_col(index)
-    return () if row == ROWS else (slot(row + 1, col), slot(row + 1, col + 1))
-
-
-COVERED_BY: tuple[tuple[int, ...], ...] = tuple(_covered_by(i) for i in range(SLOTS))
+COVERED_BY: tuple[tuple[int, ...], ...] = tuple(s.covered_by for s in CLASSIC_TABLEAU.slots)
 """``COVERED_BY[i]``: the slots whose cards lie over slot ``i`` (empty for row 7)."""
 
-COVERS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(j for j in range(SLOTS) if i in COVERED_BY[j]) for i in range(SLOTS)
-)
+COVERS: tuple[tuple[int, ...], ...] = CLASSIC_TABLEAU.covers
 """``COVERS[i]``: the slots that the card in slot ``i`` lies over."""

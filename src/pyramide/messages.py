@@ -3,8 +3,10 @@
 The engine never builds user-facing text in its logic: it reports a
 :class:`Message` key, and the UI looks the text up here.
 
->>> text(Message.SUM_NOT_13, "ru")
+>>> text(Message.WRONG_SUM, "ru")
 'Сумма должна быть равна 13'
+>>> text(Message.WRONG_SUM, "en", target=12)
+'The sum must equal 12'
 >>> text(Message.BLOCKED, "en")
 'This card is blocked by another card'
 """
@@ -32,7 +34,7 @@ __all__ = [
 
 
 class Message(enum.StrEnum):
-    SUM_NOT_13 = "sum_not_13"
+    WRONG_SUM = "wrong_sum"
     BLOCKED = "blocked"
     NO_MOVES = "no_moves"
     WON = "won"
@@ -42,9 +44,9 @@ class Message(enum.StrEnum):
 
 
 TEXTS: dict[Message, dict[Lang, str]] = {
-    Message.SUM_NOT_13: {
-        "ru": "Сумма должна быть равна 13",
-        "en": "The sum must equal 13",
+    Message.WRONG_SUM: {
+        "ru": "Сумма должна быть равна {target}",
+        "en": "The sum must equal {target}",
     },
     Message.BLOCKED: {
         "ru": "Эта карта заблокирована другой картой",
@@ -73,9 +75,10 @@ TEXTS: dict[Message, dict[Lang, str]] = {
 }
 
 
-def text(message: Message, lang: Lang) -> str:
-    """The text of ``message`` in ``lang`` (``"ru"`` or ``"en"``)."""
-    return TEXTS[message][lang]
+def text(message: Message, lang: Lang, *, target: int = 13) -> str:
+    """The text of ``message`` in ``lang`` (``"ru"`` or ``"en"``); ``target`` is the
+    game's pair sum."""
+    return TEXTS[message][lang].format(target=target)
 
 
 _ERROR_TITLES: tuple[tuple[type[ValueError], dict[Lang, str]], ...] = (
@@ -121,6 +124,19 @@ _RULE_NAMES_RU = {
     "M": "Пирамида Microsoft",
     "T": "Гробница Тутанхамона",
     "O": "Один проход, строгая",
+    "N1": "Один проход",
+    "C1": "Один проход, пары с накрывающей картой",
+    "N1W": "Один проход, вся колода",
+    "C1W": "Один проход, вся колода, пары с накрывающей картой",
+    "G": "Гиза",
+    "A": "Апофис",
+    "V": "Треугольник",
+    "Y": "Уступка",
+    "S": "Шесть рядов",
+    "E": "Испанская колода",
+    "B": "Резервный ряд",
+    "L": "Свободная ячейка",
+    "D": "Пирамида «пар»",
 }
 
 

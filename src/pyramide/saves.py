@@ -80,7 +80,7 @@ def game_from_dict(data: object, *, clock: Clock = time.monotonic) -> Game:
         )
     try:
         rules = rules_for(_field(data, "rules", str))
-        deal = Deal.parse_layout(_field(data, "layout", str))
+        deal = Deal.parse_layout(_field(data, "layout", str), rules.deck)
         code = data.get("code")
         if code is not None:
             parsed = DealCode.parse(_field(data, "code", str))
@@ -89,7 +89,7 @@ def game_from_dict(data: object, *, clock: Clock = time.monotonic) -> Game:
                     f"save code {code!r} does not match rules {rules.letter!r}",
                     ru=f"код {code!r} в сохранении не подходит к правилам {rules.letter!r}",
                 )
-            deal = Deal.from_number(parsed.number)
+            deal = Deal.from_number(parsed.number, rules.deck)
             if deal.layout_text() != data["layout"]:
                 raise InvalidSaveError(
                     f"save layout does not match deal code {code!r}",

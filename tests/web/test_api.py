@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 
 from pyramide import daily as daily_module
 from pyramide.deals import Deal
+from pyramide.games import PRESETS
 from pyramide.solver import Budget
 from pyramide.web.app import create_app
 from pyramide.web.service import GameService
@@ -60,7 +61,7 @@ def test_reference_deal_by_taps(client: TestClient) -> None:
     assert (state["score"], state["moves"], state["selection"]) == (30, 2, None)
     state = act(client, state, "tap", "7C")
     state = act(client, state, "tap", "7S")
-    assert state["message"] == {"key": "sum_not_13", "text": "Сумма должна быть равна 13"}
+    assert state["message"] == {"key": "wrong_sum", "text": "Сумма должна быть равна 13"}
     assert state["selection"] == "7S" and state["moves"] == 2
     before = state["selection"]
     state = act(client, state, "tap", "QC")
@@ -88,7 +89,7 @@ def test_new_game_by_code_deals_the_same_cards(client: TestClient) -> None:
 
 @pytest.mark.parametrize(("body", "needle"), [
     ({"code": "PY2-N-AAAAAAS"}, "PY2-N-AAAAAAS"),
-    ({"code": "PY1-Z-AAAAAAS"}, "unknown rule set"),
+    ({"code": "PY1-Q-AAAAAAS"}, "unknown rule set"),
     ({"code": "PY1-N-AAA"}, "3 deal letters"),
     ({"layout": "AS AS"}, "duplicate"),
     ({"layout": "XX " * 52}, "unreadable card"),
@@ -195,7 +196,7 @@ def test_settings_and_rules(client: TestClient) -> None:
     assert settings["lang"] == "ru"
     assert client.get("/api/settings").json()["lang"] == "en"
     assert client.put("/api/settings", json={"lang": "de"}).status_code == 400
-    assert client.put("/api/settings", json={"rules": "Z"}).status_code == 400
+    assert client.put("/api/settings", json={"rules": "Q"}).status_code == 400
     assert client.put("/api/settings", json={"rules": "t"}).json()["rules"] == "T"
     letters = {r["letter"] for r in client.get("/api/rules").json()}
     assert {"N", "P", "R", "M", "T", "O", "C"} <= letters
@@ -260,7 +261,7 @@ def test_errors_and_rule_names_speak_the_players_language(client: TestClient) ->
     body = client.post("/api/games", json={"layout": "1X"}).json()
     assert body["detail"] == "список карт, карта 1: непонятная карта '1X': нет масти 'X'"
     body = client.post("/api/games", json={"random": True, "rules": "Q"}).json()
-    assert body["detail"] == "нет набора правил 'Q': есть C, M, N, O, P, R, T"
+    assert body["detail"] == "нет набора правил 'Q': есть " + ", ".join(sorted(PRESETS))
     names = {r["letter"]: r["name"] for r in client.get("/api/rules").json()}
     assert names["T"] == "Гробница Тутанхамона"
     client.put("/api/settings", json={"lang": "en"})

@@ -11,6 +11,7 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
+from pyramide import kernel
 from pyramide.cards import Card
 from pyramide.daily import daily, today
 from pyramide.deals import MAX_DEAL_NUMBER, Deal, DealCode
@@ -42,7 +43,8 @@ def _day(text: str) -> date:
 def add_deal_arguments(parser: argparse.ArgumentParser) -> None:
     """The shared ways to name a deal: a code, a card list, or --random."""
     parser.add_argument("code", nargs="?", help="deal code, e.g. PY1-N-AAAAAAS")
-    parser.add_argument("--layout", help="explicit card list: 52 cards, rule book §8")
+    parser.add_argument("--layout", help="explicit card list: the game's whole deck in its "
+                        "card-list order (rule book §8, docs/deal-codes.md)")
     parser.add_argument("--random", action="store_true", help="pick a fresh deal code")
     parser.add_argument("--rules", default=None,
                         help="rule set letter (for --layout and --random; default N)")
@@ -57,42 +59,76 @@ def resolve_deal(args: argparse.Namespace) -> tuple[Deal, Rules, str | None]:
         code = DealCode.parse(args.code)
         if args.rules is not None and rules_for(args.rules).letter != code.rules_letter:
             raise ValueError(f"--rules {args.rules!r} contradicts the code {args.code!r}")
-        return Deal.from_number(code.number), rules_for(code.rules_letter), str(code)
+        rules = rules_for(code.rules_letter)
+        return Deal.from_number(code.number, rules.deck), rules, str(code)
     rules = rules_for(args.rules or "N")
     if args.random:
         code = DealCode(rules.letter, secrets.randbelow(MAX_DEAL_NUMBER + 1))
-        return Deal.from_number(code.number), rules, str(code)
-    return Deal.parse_layout(args.layout), rules, None
+        return Deal.from_number(code.number, rules.deck), rules, str(code)
+    return Deal.parse_layout(args.layout, rules.deck), rules, None
 
 
 def deal_json(deal: Deal, rules: Rules, code: str | None) -> dict[str, Any]:
-    return {
+    """The deal as JSON (docs/deal-codes.md): every card once, where the game deals it."""
+    start = kernel.initial(rules, deal.cards)
+    tableau = [
+        {"slot": index, "card": card.code, "zone": slot.zone, "covered_by": list(slot.covered_by)}
+        for index, (slot, card) in enumerate(zip(rules.tableau.slots, deal.cards, strict=False))
+    ]
+    out: dict[str, Any] = {
         "code": code,
         "rules": rules.letter,
-        "pyramid": [[c.code for c in row] for row in deal.rows],
-        "waste": [deal.waste.code],
-        "stock": [c.code for c in deal.stock],
+        "deck": rules.deck,
+        "target": rules.target,
+        "pyramid": [[tableau[i]["card"] for i in row] for row in _rows(rules, "pyramid")],
+        "tableau": tableau,
+        "stock": [c.code for c in start.stock],
     }
+    if rules.waste_piles == 1:
+        out["waste"] = [c.code for c in start.waste]
+    elif rules.waste_piles > 1:
+        out["wastes"] = [[c.code for c in pile] for pile in start.wastes]
+    if rules.cells:
+        out["cell"] = None
+    return out
+
+
+def _rows(rules: Rules, zone: str) -> list[list[int]]:
+    """The slots of ``zone`` as rows, top to bottom (by where the page draws them)."""
+    rows: dict[float, list[int]] = {}
+    for index, slot in enumerate(rules.tableau.slots):
+        if slot.zone == zone:
+            rows.setdefault(slot.y, []).append(index)
+    return [sorted(rows[y], key=lambda i: rules.tableau.slots[i].x) for y in sorted(rows)]
 
 
 def _card_text(card: Card) -> Text:
-    return Text(f"{card!s:>3}", style="red" if card.suit.is_red else "bold")
+    return Text(f"{card!s:>4}", style="red" if card.suit.is_red else "bold")
 
 
 def render(deal: Deal, rules: Rules, code: str | None) -> Text:
     out = Text()
-    out.append(f"{code or 'explicit layout'}  ({rules.name}: {rules.describe()})\n\n")
-    for r, row in enumerate(deal.rows, start=1):
-        out.append(" " * (2 * (7 - r)))
-        for i, card in enumerate(row):
-            if i:
-                out.append(" ")
-            out.append_text(_card_text(card))
-        out.append("\n")
-    out.append("\nwaste: ")
-    out.append_text(_card_text(deal.waste))
-    out.append(f"\nstock ({len(deal.stock)}, top first): ")
-    out.append(" ".join(str(c) for c in deal.stock))
+    out.append(f"{code or 'explicit layout'}  ({rules.name}: {rules.describe()})\n")
+    slots = rules.tableau.slots
+    for zone in rules.tableau.zones:
+        out.append(f"\n{zone}:\n")
+        for row in _rows(rules, zone):
+            out.append(" " * round(2.3 * slots[row[0]].x))
+            last = slots[row[0]].x
+            for i in row:
+                out.append(" " * round(4.5 * (slots[i].x - last) - 4 if i != row[0] else 0))
+                last = slots[i].x
+                face = _card_text(deal.cards[i])
+                out.append_text(Text("  ##", style="dim") if slots[i].hidden else face)
+            out.append("\n")
+    start = kernel.initial(rules, deal.cards)
+    for number, pile in enumerate(start.wastes[:rules.waste_piles], start=1):
+        name = "waste" if rules.waste_piles == 1 else f"waste {number}"
+        out.append(f"\n{name}: ")
+        out.append(" ".join(str(c) for c in pile) or "(empty)")
+    if rules.stock_size:
+        out.append(f"\nstock ({len(start.stock)}, top first): ")
+        out.append(" ".join(str(c) for c in start.stock))
     return out
 
 

@@ -81,7 +81,7 @@ def solve_chunk(letter: str, first: int, count: int, budget: Budget) -> Tally:
     rules = rules_for(letter)
     tally = Tally()
     for number in range(first, first + count):
-        result = decide(Position.initial(Deal.from_number(number)), rules, budget=budget)
+        result = decide(Position.initial(Deal.from_number(number), rules), rules, budget=budget)
         tally.deals += 1
         if result.winnable is None:
             tally.unknown += 1

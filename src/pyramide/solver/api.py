@@ -35,6 +35,7 @@ from pyramide.rules import Rules
 from pyramide.solver.budget import Budget
 from pyramide.solver.downsets import is_downset
 from pyramide.solver.fullsearch import decide_full, search_full
+from pyramide.solver.kernel_search import decide_kernel, gone, shortest_kernel
 from pyramide.solver.lines import realize
 from pyramide.solver.reduced import ReducedModel, pack_talon
 from pyramide.solver.table import Table
@@ -53,7 +54,7 @@ __all__ = [
     "solve_position",
 ]
 
-Method = Literal["reduced", "full", "shortest", "over"]
+Method = Literal["reduced", "full", "shortest", "kernel", "over"]
 
 DEFAULT_BUDGET = Budget()
 """What :func:`solve` spends on rule sets the reduced model does not decide."""
@@ -81,8 +82,8 @@ class Solution:
 
 def reduced_rules(rules: Rules) -> bool:
     """True when the reduced model decides ``rules`` exactly (rule sets N and C)."""
-    return (rules.redeals is None and rules.draw_count == 1 and not rules.waste_pairs
-            and not rules.open_stock and rules.win == "pyramid")
+    return (rules.classic and rules.redeals is None and rules.draw_count == 1
+            and not rules.waste_pairs and not rules.open_stock and rules.win == "pyramid")
 
 
 def solve(game: Game, *, budget: Budget = DEFAULT_BUDGET, shortest: bool = False) -> Solution:
@@ -101,9 +102,10 @@ def solve_position(
     and recycles), within ``budget``; ``layout`` (the dealt pyramid's values)
     only lets repeated calls on one game share their memo.
     """
-    removed = SLOTS - position.pyramid_left
     if position.status != "playing":
-        return Solution(position.status == "won", removed, method="over")
+        return _over(position, rules)
+    if not rules.classic:
+        return _solve_kernel(position, rules, budget, shortest=shortest)
     mask = _mask(position)
     model = _model(layout or _values(position), rules.covering_pairs)
     if shortest:
@@ -123,7 +125,11 @@ def solve_position(
 def decide(position: Position, rules: Rules, *, budget: Budget = DEFAULT_BUDGET) -> Solution:
     """Winnable and ``max_removed`` only, without the line: the fast path for statistics."""
     if position.status != "playing":
-        return Solution(position.status == "won", SLOTS - position.pyramid_left, method="over")
+        return _over(position, rules)
+    if not rules.classic:
+        kernel_found = decide_kernel(rules, position, budget)
+        return Solution(kernel_found.winnable, kernel_found.max_removed,
+                        exact=kernel_found.exact, method="kernel", nodes=kernel_found.nodes)
     mask = _mask(position)
     model = ReducedModel(_values(position), covering=rules.covering_pairs)
     if reduced_rules(rules):
@@ -153,6 +159,8 @@ def is_lost(game: Game, *, budget: Budget = QUICK_BUDGET) -> bool:
     position, rules = game.position, game.rules
     if position.status != "playing":
         return position.status == "lost"
+    if not rules.classic:
+        return decide_kernel(rules, position, budget, win_only=True).winnable is False
     model = _model(_layout(game), rules.covering_pairs)
     talon = pack_talon(c.value for c in position.waste + position.stock)
     if model.best(_mask(position), talon) < SLOTS:
@@ -160,6 +168,19 @@ def is_lost(game: Game, *, budget: Budget = QUICK_BUDGET) -> bool:
     if reduced_rules(rules):
         return False
     return search_full(Table(position, rules), budget, model, win_only=True).winnable is False
+
+
+def _over(position: Position, rules: Rules) -> Solution:
+    removed = gone(position) if not rules.classic else SLOTS - position.pyramid_left
+    return Solution(position.status == "won", removed, method="over")
+
+
+def _solve_kernel(position: Position, rules: Rules, budget: Budget, *,
+                  shortest: bool) -> Solution:
+    """Every game but the classic ones: the kernel search."""
+    found = (shortest_kernel if shortest else decide_kernel)(rules, position, budget)
+    return Solution(found.winnable, found.max_removed, found.line, shortest=found.shortest,
+                    exact=found.exact, method="kernel", nodes=found.nodes)
 
 
 def _solve_reduced(position: Position, model: ReducedModel, mask: int) -> Solution:

@@ -28,8 +28,10 @@ timeline with draw one and limited redeals, passes then cards drawn: a state
          reaches every later state of the timeline holding the same cards, so the
          earliest one met stands for them all.
 
-The moves are exactly those of :func:`pyramide.game._legal_moves`; the tests
-check it against the engine on random play.
+The moves are exactly those of the rules kernel (:func:`pyramide.kernel.legal_moves`)
+for the classic games (``Rules.classic``); the tests check it against the kernel
+on random play.  Other games are searched over the kernel's own positions
+(:mod:`pyramide.solver.kernel_search`).
 """
 
 from __future__ import annotations

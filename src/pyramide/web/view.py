@@ -7,13 +7,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from pyramide import kernel
 from pyramide.cards import Lang
 from pyramide.game import Game
 from pyramide.geometry import row_col
 from pyramide.messages import move_label, rules_description, rules_name, text
-from pyramide.moves import DRAW, RECYCLE
+from pyramide.moves import DRAW, RECYCLE, Move
 from pyramide.rules import Rules
 from pyramide.solver import Solution
+from pyramide.web.table import pile_ids, table_box
 
 __all__ = ["rules_view", "solution_view", "state_view"]
 
@@ -46,7 +48,7 @@ def state_view(
         if card is None:
             pyramid.append(None)
             continue
-        row, col = row_col(index)
+        row, col = row_col(index) if game.rules.classic else (0, 0)
         pyramid.append({
             "card": card.code, "row": row, "col": col,
             "free": card in free, "tappable": card in tappable_set,
@@ -58,6 +60,7 @@ def state_view(
         "code": game.code,
         "layout": game.deal.layout_text(),
         "rules": rules_view(game.rules, lang),
+        **table_view(game),
         "pyramid": pyramid,
         "waste": [card.code for card in pos.waste],
         "stock": {
@@ -74,13 +77,72 @@ def state_view(
         "elapsed": round(game.elapsed, 1),
         "status": game.status,
         "message": (
-            {"key": game.message.value, "text": text(game.message, lang)}
+            {"key": game.message.value,
+             "text": text(game.message, lang, target=game.rules.target)}
             if game.message is not None else None
         ),
         "can_undo": game.can_undo,
         "lost": lost,
         "assisted": assisted,
     }
+
+
+def table_view(game: Game) -> dict[str, Any]:
+    """The table as the page draws it, for any game (docs/api.md): its extent, every
+    tableau slot (a face-down card is sent as ``null``) and every pile."""
+    rules, pos = game.rules, game.position
+    box = table_box(rules)
+    free = set(game.free_cards())
+    tappable = set(game.tappable_cards())
+    tableau = []
+    for index, (slot, card) in enumerate(zip(rules.tableau.slots, pos.tableau, strict=True)):
+        face_up = card is None or kernel.visible(rules, pos, index)
+        shown = card if face_up else None
+        tableau.append({
+            "slot": index, "zone": slot.zone,
+            "x": round(box.tableau_x + slot.x, 3), "y": round(box.tableau_y + slot.y, 3),
+            "card": shown.code if shown is not None else None,
+            "face_up": face_up, "removed": card is None,
+            "free": shown is not None and shown in free,
+            "tappable": shown is not None and shown in tappable,
+        })
+    piles = []
+    can_draw, can_recycle = game.is_legal(DRAW), game.is_legal(RECYCLE)
+    open_top = kernel.stock_top_open(rules, pos)
+    for pile in pile_ids(rules):
+        x, y = box.piles[pile]
+        entry: dict[str, Any] = {"id": pile, "x": x, "y": y}
+        if pile == "stock":
+            entry |= {
+                "kind": "stock", "count": len(pos.stock),
+                "cards": [pos.stock[0].code] if open_top else [], "top_open": open_top,
+                "tappable": can_draw or can_recycle,
+                "action": "draw" if can_draw else ("recycle" if can_recycle else None),
+                "fan": 1, "redeals_left": game.redeals_left,
+            }
+        elif pile.startswith("waste"):
+            cards = pos.wastes[int(pile[5:] or 1) - 1]
+            fan = len(cards) if rules.waste_bottom else (
+                rules.draw_count if rules.waste_piles == 1 else 1)
+            entry |= {
+                "kind": "waste", "count": len(cards), "cards": [c.code for c in cards],
+                "top_open": False, "tappable": False, "action": None, "fan": fan,
+                "redeals_left": None,
+            }
+        else:
+            at = int(pile[4:] or 1) - 1
+            card = pos.cells[at]
+            parkable = (card is None and game.selection is not None
+                        and game.is_legal(Move.to_cell(game.selection)))
+            entry |= {
+                "kind": "cell", "count": int(card is not None),
+                "cards": [card.code] if card is not None else [], "top_open": False,
+                "tappable": parkable, "action": "cell" if parkable else None, "fan": 1,
+                "redeals_left": None,
+            }
+        piles.append(entry)
+    return {"table": {"width": box.width, "height": box.height}, "tableau": tableau,
+            "piles": piles}
 
 
 def solution_view(result: Solution, *, game_id: int, version: int, lang: Lang) -> dict[str, Any]:
