@@ -38,14 +38,14 @@ def test_new_game_by_code_deals_the_same_cards(table: Table, server: LiveServer)
         assert table.pyramid() == engine_pyramid(code)
         table.expect_figures(0, 0)
         deal = Deal.from_code(code)
-        if code.startswith("PY1-P"):  # open stock: the top stock card lies face up
+        if code.startswith("PY1-P"):  # open stock, all 24 cards in it: the top lies face up
             expect(page.locator('[data-zone="stock-card"]')).to_have_attribute(
-                "data-card", deal.cards[29].code)
+                "data-card", deal.cards[28].code)
             expect(page.locator('[data-zone="stock"] .redeals')).to_have_text("↻2")
         else:
             expect(page.locator('[data-zone="stock-card"]')).to_have_count(0)
-        expect(page.locator('[data-zone="waste"][data-card]')).to_have_attribute(
-            "data-card", deal.cards[28].code)
+            expect(page.locator('[data-zone="waste"][data-card]')).to_have_attribute(
+                "data-card", deal.cards[28].code)
 
 
 def test_bad_code_shows_the_error_in_the_dialog(table: Table, server: LiveServer) -> None:
@@ -136,4 +136,4 @@ def test_card_list_deals_those_cards(table: Table, server: LiveServer) -> None:
     assert state["code"] is None and state["rules"]["letter"] == "M"
     # Microsoft rules: the top stock card lies face up, to the side of the stock
     expect(page.locator('[data-zone="stock-card"]')).to_have_attribute(
-        "data-card", reference_layout().split()[29])
+        "data-card", reference_layout().split()[28])  # all 24 in the stock (rules M)
