@@ -25,7 +25,7 @@ Card("K♦'")
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Literal, get_args
 
@@ -96,12 +96,18 @@ class Card:
     suit: Suit
     value: int
     copy: int = 0
+    _hash: int = field(init=False, repr=False, compare=False, default=0)
 
     def __post_init__(self) -> None:
         if not 1 <= self.value <= 13:
             raise InvalidCardError(f"card value {self.value!r} is not between 1 and 13")
         if self.copy not in (0, 1):
             raise InvalidCardError(f"card copy {self.copy!r} is not 0 or 1")
+        object.__setattr__(self, "_hash", self.copy * 52 + self.suit * 13 + self.value)
+
+    def __hash__(self) -> int:
+        # kept, not recomputed: the solver hashes whole tableaux of cards
+        return self._hash
 
     @staticmethod
     def parse(text: str) -> Card:

@@ -252,6 +252,9 @@ class Game:
 
     def tap_stock(self) -> Message | None:
         """Tap the stock pile: draw, or recycle the waste when the stock is empty."""
+        if not self.rules.stock_size and not self.rules.waste_piles:
+            raise IllegalMoveError(f"tap stock: {self.rules.name} has no stock",
+                                   ru="колода: в этой игре её нет")
         if self.is_over:
             raise IllegalMoveError(f"tap stock: the game is over ({self.status})",
                                    ru=f"колода: {self._over_ru}")

@@ -97,20 +97,24 @@ def _single(rules: Rules) -> tuple[bool, ...]:
 class _Supply:
     """The cards still in play, counted by worth, to ask which card can never go."""
 
-    __slots__ = ("counts", "partners", "rules", "single")
+    __slots__ = ("rules", "stuck")
 
     def __init__(self, rules: Rules, left: list[Card]) -> None:
         self.rules = rules
-        self.partners = _partners(rules)
-        self.single = _single(rules)
-        self.counts = [0] * 14
+        counts = [0] * 14
         for card in left:
-            self.counts[kernel.worth(rules, card)] += 1
+            counts[kernel.worth(rules, card)] += 1
+        single = _single(rules)
+        self.stuck = [
+            bool(counts[v]) and not single[v]
+            and not any(counts[w] > (w == v) for w in partners)
+            for v, partners in enumerate(_partners(rules))
+        ]
+        """``stuck[v]``: a card worth ``v`` can never go (not single, no partner left)."""
 
     def can_go(self, card: Card) -> bool:
         """False when ``card`` can never be removed: not single, and no partner left."""
-        v = kernel.worth(self.rules, card)
-        return self.single[v] or any(self.counts[w] > (w == v) for w in self.partners[v])
+        return not self.stuck[kernel.worth(self.rules, card)]
 
 
 def _tableau_cards(rules: Rules, pos: Position, *, pyramid_only: bool) -> list[Card]:
@@ -144,8 +148,9 @@ def hopeless(rules: Rules, pos: Position) -> bool:
         return True
     left = _left(pos)
     supply = _Supply(rules, left)
-    needed = left if rules.win == "all" else _tableau_cards(rules, pos, pyramid_only=True)
-    return not all(supply.can_go(c) for c in needed)
+    if rules.win == "all":
+        return any(supply.stuck)
+    return not all(supply.can_go(c) for c in _tableau_cards(rules, pos, pyramid_only=True))
 
 
 def decide_kernel(rules: Rules, start: Position, budget: Budget, *,
