@@ -34,8 +34,8 @@ from pyramide.rules import rules_for
 from pyramide.solver import Budget, decide, solve
 
 __all__ = [
-    "DAILY_RULES", "DIFFICULTIES", "Daily", "Difficulty", "Grade", "daily", "daily_number",
-    "daily_seed", "grade", "graded_random_code",
+    "DAILY_RULES", "DIFFICULTIES", "GRADED_RULES", "Daily", "Difficulty", "Grade", "daily",
+    "daily_number", "daily_seed", "grade", "graded_random_code",
 ]
 
 Difficulty = Literal["easy", "medium", "hard"]
@@ -43,6 +43,9 @@ DIFFICULTIES: tuple[Difficulty, ...] = ("easy", "medium", "hard")
 
 DAILY_RULES = "N"
 """The rule set of the daily deal (its code carries it)."""
+GRADED_RULES = ("N",)
+"""Rule sets whose deals are graded: the thresholds were calibrated under N, and
+the shortest-line search proves N's lines in a fraction of a second."""
 
 PENALTY = 20
 """Points a deal gets when no first move keeps it winnable but one (scaled by the share)."""
@@ -140,6 +143,13 @@ def graded_random_code(letter: str, difficulty: Difficulty | None) -> DealCode:
     """A random deal under rule set ``letter`` proven winnable and, given a
     ``difficulty``, of that grade (looked for during :data:`RANDOM_SECONDS`)."""
     rules = rules_for(letter)
+    if difficulty is not None and rules.letter not in GRADED_RULES:
+        graded = ", ".join(GRADED_RULES)
+        raise PyramideError(
+            f"difficulty grades exist for rule set {graded} only (they were calibrated "
+            f"on it); under rules {rules.letter} choose any difficulty",
+            ru=f"сложность определяется только для правил {graded} (по ним она и "
+            f"откалибрована); для правил {rules.letter} выберите любую сложность")
     seconds = RANDOM_SECONDS
     deadline = time.monotonic() + seconds
     while True:

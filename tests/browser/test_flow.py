@@ -3,6 +3,7 @@ help marked, the finished table, the daily deal and the statistics (docs/web.md)
 
 from __future__ import annotations
 
+import re
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -10,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, Request, expect
 
-from pyramide.daily import daily
+from pyramide.daily import daily, grade
 from pyramide.deals import DealCode
 from pyramide.game import Game
 from pyramide.moves import DRAW
@@ -65,24 +66,25 @@ def test_first_open_logs_no_error(page: Page, tmp_path: Path) -> None:
 
 
 def test_choices_survive_a_reload_and_the_end_dialog(table: Table, server: LiveServer) -> None:
-    put_settings(server.url, lang="en", animations=False, rules="N", winnable_only=False,
+    put_settings(server.url, lang="en", animations=False, rules="T", winnable_only=False,
                  difficulty="any")
     table.open("/")
     page = table.page
     table.button("new-game")
     page.get_by_role("tab", name="Random").click()
-    page.get_by_test_id("new-rules").select_option("C")
+    expect(page.get_by_test_id("difficulty")).to_be_disabled()  # no grades under T
+    page.get_by_test_id("new-rules").select_option("N")
     page.get_by_test_id("difficulty").select_option("easy")
     expect(page.get_by_test_id("winnable-only")).to_be_checked()  # a grade is always winnable
     page.get_by_test_id("new-game-submit").click()  # no move yet: replaced without a question
+    expect(page.get_by_test_id("new-game-dialog")).to_be_hidden(timeout=60_000)  # a graded deal
     table.idle()
-    expect(page.get_by_test_id("new-game-dialog")).to_be_hidden()
-    assert table.state()["rules"]["letter"] == "C"
+    assert table.state()["rules"]["letter"] == "N"
 
     page.reload()
     table.idle()
     table.button("new-game")
-    expect(page.get_by_test_id("new-rules")).to_have_value("C")
+    expect(page.get_by_test_id("new-rules")).to_have_value("N")
     expect(page.get_by_test_id("difficulty")).to_have_value("easy")
     expect(page.get_by_test_id("winnable-only")).to_be_checked()
     page.keyboard.press("Escape")
@@ -96,9 +98,12 @@ def test_choices_survive_a_reload_and_the_end_dialog(table: Table, server: LiveS
         table.idle()
     expect(page.get_by_test_id("end-dialog")).to_have_attribute("data-status", "lost")
     page.get_by_test_id("end-new-game").click()
+    expect(page.get_by_test_id("deal-code")).to_have_text(re.compile("^PY1-N-"), timeout=60_000)
     table.idle()
-    assert sent == [{"random": True, "rules": "C", "winnable_only": True, "difficulty": "easy"}]
-    assert table.state()["rules"]["letter"] == "C"
+    assert sent == [{"random": True, "rules": "N", "winnable_only": True, "difficulty": "easy"}]
+    state = table.state()
+    assert state["rules"]["letter"] == "N"
+    assert grade(Game.from_code(state["code"])).difficulty == "easy"
 
 
 def test_a_finished_table_takes_no_taps(table: Table, server: LiveServer) -> None:

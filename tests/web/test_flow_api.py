@@ -129,5 +129,10 @@ def test_random_deal_of_a_grade(client: TestClient) -> None:
     assert grade(Game.from_code(state["code"])).difficulty == "easy"
     bad = client.post("/api/games", json={"random": True, "difficulty": "brutal"})
     assert bad.status_code == 400
+    elsewhere = client.post("/api/games", json={"random": True, "rules": "T",
+                                                "difficulty": "easy"})
+    assert elsewhere.status_code == 400
+    assert "difficulty grades exist for rule set N only" in elsewhere.json()["error"]
+    assert client.get("/api/games/current").json()["id"] == state["id"]  # nothing changed
     both = client.post("/api/games", json={"daily": True, "code": "PY1-N-AAAAAAS"})
     assert both.status_code == 400 and "exactly one" in both.json()["error"]

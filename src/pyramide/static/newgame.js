@@ -42,14 +42,22 @@ export function showChoices(settings) {
   syncWinnable();
 }
 
-/** A graded deal is always winnable: the box is ticked and fixed while a grade is chosen. */
+/** Rule sets whose deals have difficulty grades (docs/deal-codes.md §8). */
+const GRADED_RULES = ["N"];
+
+/** A graded deal is always winnable: the box is ticked and fixed while a grade is
+ * chosen; grades exist under the graded rule sets only (elsewhere: any). */
 function syncWinnable() {
-  const graded = $("#difficulty").value !== "any";
+  const select = $("#difficulty");
+  select.disabled = !GRADED_RULES.includes($("#new-rules").value);
+  if (select.disabled) select.value = "any";
+  const graded = select.value !== "any";
   const box = $("#winnable-only");
   if (graded) box.checked = true;
   box.disabled = graded;
 }
 $("#difficulty").addEventListener("change", syncWinnable);
+$("#new-rules").addEventListener("change", syncWinnable);
 
 /** Fill the Daily tab from GET /api/daily. */
 export async function showDaily(api, t) {
