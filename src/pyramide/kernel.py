@@ -34,7 +34,7 @@ parked     a tableau card moved into a cell (game L): it has left the tableau
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal, Protocol
 
@@ -231,25 +231,38 @@ def legal_moves(rules: Rules, pos: Position) -> list[Move]:
     cell, then the draw or the recycle."""
     if pos.status != "playing":
         return []
+    moves: list[Move] = []
+    for move in _moves(rules, pos):
+        if move not in moves:  # a special pair may also be a pair of free cards
+            moves.append(move)
+    return moves
+
+
+def _moves(rules: Rules, pos: Position) -> Iterator[Move]:
+    """The legal moves one by one (a special pair may come twice)."""
     free = free_cards(rules, pos)
     values = [worth(rules, c) for c in free]
     singles = rules.single_values
-    moves = [Move.king(c) for c, v in zip(free, values, strict=True) if v in singles]
+    for card, value in zip(free, values, strict=True):
+        if value in singles:
+            yield Move.king(card)
     for i, a in enumerate(free):
         va = values[i]
-        moves += [Move.pair(a, free[j]) for j in range(i + 1, len(free))
-                  if values_pair(rules, va, values[j]) and a != free[j]]
-    moves += [m for m in special_pairs(rules, pos) if m not in moves]
+        for j in range(i + 1, len(free)):
+            if values_pair(rules, va, values[j]) and a != free[j]:
+                yield Move.pair(a, free[j])
+    yield from special_pairs(rules, pos)
     if None in pos.cells:
         parkable = set(free) - set(c for c in pos.cells if c is not None)
         if stock_top_open(rules, pos):
             parkable.discard(pos.stock[0])
-        moves += [Move.to_cell(c) for c in free if c in parkable and not is_single(rules, c)]
+        for card in free:
+            if card in parkable and not is_single(rules, card):
+                yield Move.to_cell(card)
     if pos.stock:
-        moves.append(DRAW)
+        yield DRAW
     elif _can_recycle(rules, pos):
-        moves.append(RECYCLE)
-    return moves
+        yield RECYCLE
 
 
 # ------------------------------------------------------------------ acting
@@ -339,9 +352,7 @@ def judge(rules: Rules, pos: Position) -> Position:
 
 def _has_move(rules: Rules, pos: Position) -> bool:
     """True when some move is legal (what :func:`legal_moves` would list, sooner)."""
-    if pos.stock or _can_recycle(rules, pos):
-        return True
-    return bool(legal_moves(rules, pos))
+    return next(_moves(rules, pos), None) is not None
 
 
 def literature_scores(rules: Rules, pos: Position) -> dict[str, int] | None:

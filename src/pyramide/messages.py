@@ -175,6 +175,55 @@ def rules_name(rules: Rules, lang: Lang) -> str:
     return _RULE_NAMES_RU.get(rules.letter, rules.name) if lang == "ru" else rules.name
 
 
+_GAME_LINES: dict[str, dict[Lang, str]] = {
+    "G": {"en": "No stock: 8 fanned reserve piles of 3 under the pyramid; clear all 52 cards",
+          "ru": "Без колоды: под пирамидой 8 открытых стопок по 3 карты; убрать все 52 карты"},
+    "A": {"en": "Three waste piles, a tap deals one card onto each; three passes; clear all 52",
+          "ru": "Три стопки сброса, каждый ход кладёт по карте на каждую; три прохода; "
+                "убрать все 52"},
+    "V": {"en": "An inverted pyramid, one card free at the start; open stock, three passes; "
+                "clear all 52",
+          "ru": "Перевёрнутая пирамида, вначале свободна одна карта; открытая колода, "
+                "три прохода; убрать все 52"},
+    "Y": {"en": "The inverted pyramid, one pass; both ends of the waste play; clear all 52",
+          "ru": "Перевёрнутая пирамида, один проход; играют обе крайние карты сброса; "
+                "убрать все 52"},
+    "S": {"en": "A six-row pyramid of 21 cards, a 30-card stock; won at 210",
+          "ru": "Пирамида из шести рядов, 21 карта, в колоде 30; победа при 210 очках"},
+    "E": {"en": "The 48-card Spanish deck (no tens): pairs sum to 12, kings go alone",
+          "ru": "Испанская колода из 48 карт (без десяток): пары дают 12, короли уходят одни"},
+    "B": {"en": "A row of 7 reserve cards under the pyramid, free until played",
+          "ru": "Под пирамидой ряд из 7 запасных карт, свободных до хода"},
+    "L": {"en": "One free cell for a free pyramid card or the waste top",
+          "ru": "Одна свободная ячейка для свободной карты пирамиды или верхней карты сброса"},
+    "D": {"en": "Three deals, the drawn card pairs with the waste top; clear everything; "
+                "par scores",
+          "ru": "Три раздачи, взятая карта играет с верхней картой сброса; убрать всё; "
+                "счёт «пар»"},
+    "H": {"en": "Rows 1-6 dealt face down, turned up when uncovered; one pass; clear all 52",
+          "ru": "Ряды 1-6 лежат рубашкой вверх и открываются, когда освободятся; один проход; "
+                "убрать все 52"},
+    "F": {"en": "Three pyramids of 2, 7 and 6 rows, no stock; clear all 52",
+          "ru": "Три пирамиды из 2, 7 и 6 рядов, без колоды; убрать все 52"},
+    "K": {"en": "Pairs of equal or neighbouring rank, nothing alone; one pass; clear all 52",
+          "ru": "Пары одного или соседнего достоинства, по одной не убирают; один проход; "
+                "убрать все 52"},
+    "Z": {"en": "6 reserve piles of 4, pairs sum to 12, queen with king; no stock",
+          "ru": "6 запасных стопок по 4, пары дают 12, дама с королём; без колоды"},
+    "I": {"en": "Inverted pyramid, three waste piles, pairs sum to 11 or J+J, Q+Q, K+K; one pass",
+          "ru": "Перевёрнутая пирамида, три стопки сброса, пары дают 11 или В+В, Д+Д, К+К; "
+                "один проход"},
+    "W": {"en": "Two decks, a 9-row pyramid of 45 cards; open stock, three passes",
+          "ru": "Две колоды, пирамида из 9 рядов, 45 карт; открытая колода, три прохода"},
+    "X": {"en": "Two decks, two pyramids side by side; open stock, three passes",
+          "ru": "Две колоды, две пирамиды рядом; открытая колода, три прохода"},
+    "U": {"en": "Two decks, a pyramid beside an inverted one; open stock, three passes",
+          "ru": "Две колоды, пирамида и перевёрнутая пирамида рядом; открытая колода, "
+                "три прохода"},
+}
+"""One line for each game of the family (the rule sets of §10 list their options)."""
+
+
 def rules_description(rules: Rules, lang: Lang) -> str:
     """Every option of the rule set in one line, in ``lang``.
 
@@ -182,6 +231,8 @@ def rules_description(rules: Rules, lang: Lang) -> str:
     >>> rules_description(PRESETS["P"], "ru")
     'победа: вся колода, 2 пересдачи, по 1 карте, открытая колода'
     """
+    if rules.letter in _GAME_LINES:
+        return _GAME_LINES[rules.letter][lang]
     if lang == "en":
         return rules.describe()
     redeals = "без ограничения пересдач" if rules.redeals is None else (

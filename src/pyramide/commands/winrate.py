@@ -81,7 +81,8 @@ def solve_chunk(letter: str, first: int, count: int, budget: Budget) -> Tally:
     rules = rules_for(letter)
     tally = Tally()
     for number in range(first, first + count):
-        result = decide(Position.initial(Deal.from_number(number), rules), rules, budget=budget)
+        deal = Deal.from_number(number, rules.deck)
+        result = decide(Position.initial(deal, rules), rules, budget=budget)
         tally.deals += 1
         if result.winnable is None:
             tally.unknown += 1

@@ -16,6 +16,7 @@ from pyramide.moves import DRAW, RECYCLE, Move
 from pyramide.rules import Rules
 from pyramide.solver import Solution
 from pyramide.web.table import pile_ids, table_box
+from pyramide.winrates import win_rate
 
 __all__ = ["rules_view", "solution_view", "state_view"]
 
@@ -31,6 +32,12 @@ def rules_view(rules: Rules, lang: Lang) -> dict[str, Any]:
         "waste_pairs": rules.waste_pairs,
         "covering_pairs": rules.covering_pairs,
         "draw_count": rules.draw_count,
+        "group": "family" if rules.family else "pyramid",
+        "deck": rules.deck,
+        "target": rules.target,
+        "win_rate": win_rate(rules.letter),
+        "published": [{"source": source, "percent": percent}
+                      for source, percent in rules.published],
     }
 
 

@@ -1,0 +1,61 @@
+"""Measured win rates of every game: one table (``data/winrates.json``), read by
+the New game dialog (through ``/api/rules``) and quoted in ``docs/solver.md``.
+
+Each entry: the deals solved (numbers 0 … deals − 1), those proven won, those
+the search could not decide within its budget, the command that measured it;
+the 95% Wilson interval is computed here.  ``benchmarks/winrate_table.py``
+writes the file from ``pyramide winrate --json`` runs.
+
+>>> rate = win_rate("N")
+>>> rate is not None and rate["deals"] >= 1_000_000 and 66 < rate["percent"] < 68
+True
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+from math import sqrt
+from typing import Any
+
+__all__ = ["Z95", "all_win_rates", "wilson", "win_rate"]
+
+Z95 = 1.959963984540054
+
+
+def wilson(won: int, total: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of ``won`` out of ``total`` (as fractions)."""
+    if total <= 0:
+        return 0.0, 1.0
+    p = won / total
+    centre = p + Z95 * Z95 / (2 * total)
+    spread = Z95 * sqrt(p * (1 - p) / total + Z95 * Z95 / (4 * total * total))
+    scale = 1 + Z95 * Z95 / total
+    return (centre - spread) / scale, (centre + spread) / scale
+
+
+@cache
+def all_win_rates() -> dict[str, dict[str, Any]]:
+    """Every measured game: its figures, with the percentage of decided deals won
+    and the interval over all deals (an undecided deal counted as lost for the low
+    end, as won for the high end)."""
+    text = resources.files("pyramide").joinpath("data/winrates.json").read_text("utf-8")
+    out: dict[str, dict[str, Any]] = {}
+    for letter, entry in json.loads(text).items():
+        deals, won, unknown = entry["deals"], entry["won"], entry.get("unknown", 0)
+        decided = deals - unknown
+        low, _ = wilson(won, deals)
+        _, high = wilson(won + unknown, deals)
+        out[letter] = {
+            **entry,
+            "percent": round(100 * won / decided, 2) if decided else None,
+            "low": round(100 * low, 2),
+            "high": round(100 * high, 2),
+        }
+    return out
+
+
+def win_rate(letter: str) -> dict[str, Any] | None:
+    """The measured win rate of the game ``letter`` (``None`` if not measured)."""
+    return all_win_rates().get(letter)
