@@ -57,11 +57,11 @@ GRADE_BUDGET = Budget(nodes=2_000_000, seconds=None)
 """What the shortest-line search may spend on the daily deal: states, not seconds,
 so that the grade does not depend on the machine (the winnable deals among 0-119
 under N need at most 313,000 states, the median deal 8,900)."""
-RANDOM_GRADE_BUDGET = Budget(nodes=400_000, seconds=2.0)
+RANDOM_GRADE_BUDGET = Budget(nodes=100_000, seconds=1.0)
 """What it may spend on one random deal of a chosen grade (a deal not proven
 within it is skipped)."""
 DECIDE_BUDGET = Budget(nodes=50_000, seconds=0.5)
-RANDOM_SECONDS = 8.0
+RANDOM_SECONDS = 15.0
 """How long a random deal of a chosen grade may be looked for."""
 
 
