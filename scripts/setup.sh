@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Set up Pyramide in ./.venv (idempotent). With --test, also the test tools and Chromium.
+# Set up Pyramide in ./.venv (idempotent). With --test, also the test tools, Chromium and
+# PostgreSQL (the tests start their own server from its binaries).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -27,11 +28,23 @@ stamp=".venv/.installed$extras"
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
     .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip
     .venv/bin/python -m pip install -q --disable-pip-version-check -e ".$extras"
-    echo "Compiling the solver's shortest-line search (once, some 20 s)..."
-    .venv/bin/python -c "from pyramide.solver.compiled import warm_up; warm_up()"
     touch "$stamp"
+fi
+# The solver's search, compiled ahead of time (loads in milliseconds) and by numba
+# (its cache: the fallback, and the reference of the tests); again whenever the
+# search's source changed.
+if ! .venv/bin/python -c "import sys; from pyramide.solver import compiled; sys.exit(compiled.AOT is None)"; then
+    echo "Compiling the solver's shortest-line search (a minute or two)..."
+    PYRAMIDE_JIT=1 .venv/bin/python -c "from pyramide.solver.compiled import warm_up; warm_up()"
+    command -v cc >/dev/null || apt_install gcc
+    .venv/bin/python -m pyramide.solver.aot >/dev/null \
+        || echo "(no ahead-of-time build of the search: numba's cache serves instead)"
 fi
 if [ -n "$extras" ] && [ ! -x /usr/bin/chromium ]; then
     echo "Installing Chromium (Debian package) for the browser tests..."
     apt_install chromium
+fi
+if [ -n "$extras" ] && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+    echo "Installing PostgreSQL (Debian package) for the hosted-mode tests..."
+    apt_install postgresql
 fi

@@ -8,11 +8,15 @@ import signal
 import subprocess
 import sys
 import threading
+import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.postgres import PostgresServer
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -28,10 +32,12 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 
 class LiveServer:
-    """``pyramide serve`` in a subprocess on a free loopback port, with its own database."""
+    """``pyramide serve`` in a subprocess on a free loopback port, with its own database
+    (a SQLite path or a PostgreSQL URL); ``args``: more options of ``serve``."""
 
-    def __init__(self, db_path: Path) -> None:
+    def __init__(self, db_path: Path | str, *args: str) -> None:
         self.db_path = db_path
+        self.args = args
         self.process: subprocess.Popen[str] | None = None
         self.url = ""
 
@@ -39,7 +45,7 @@ class LiveServer:
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         self.process = subprocess.Popen(
             [sys.executable, "-m", "pyramide.cli", "serve", "--port", "0",
-             "--db", str(self.db_path), "--no-browser"],
+             "--db", str(self.db_path), "--no-browser", *self.args],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
         )
         assert self.process.stdout is not None
@@ -51,8 +57,21 @@ class LiveServer:
                 self.url = match.group(1)
                 # keep reading so that a full pipe never blocks the server
                 threading.Thread(target=self._drain, daemon=True).start()
+                self._wait_until_answering()
                 return
         raise RuntimeError("server did not start:\n" + "".join(seen))
+
+    def _wait_until_answering(self, seconds: float = 120) -> None:
+        """The socket listens at once; ``--workers`` processes answer once started."""
+        deadline = time.monotonic() + seconds
+        while True:
+            try:
+                with urllib.request.urlopen(self.url + "/api/rules", timeout=seconds):
+                    return
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
 
     def _drain(self) -> None:
         process = self.process
@@ -79,6 +98,16 @@ class LiveServer:
     def restart(self, sig: int = signal.SIGKILL) -> None:
         self.stop(sig)
         self.start()
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[PostgresServer]:
+    """A real PostgreSQL server for the session (``new_database()`` per test)."""
+    server = PostgresServer()
+    try:
+        yield server
+    finally:
+        server.stop()
 
 
 @pytest.fixture

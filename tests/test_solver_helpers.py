@@ -158,3 +158,54 @@ def shadow_free(slot: int) -> set[int]:
             under.add(s)
             todo.extend(COVERS[s])
     return under
+
+
+def lower_bound(pos: Position, rules: Rules, target: int, win: bool) -> int:
+    """A plain admissible estimate of the moves left: a removal takes at most one card of
+    each value of a class (``v`` and ``13 - v``), a king goes alone; to clear the cards
+    of a class with ``a`` and ``b`` cards of its two values takes ``max(a, b)`` removals
+    (the pyramid's cards for a pyramid win, every card left for a whole-deck win)."""
+    if not win:
+        return max(0, -(-(target - removed_count(pos)) // 2))
+    cards = [c for c in pos.pyramid if c is not None]
+    if rules.win == "all":
+        cards += [*pos.stock, *pos.waste]
+    count = [0] * 14
+    for card in cards:
+        count[card.value] += 1
+    return count[13] + sum(max(count[v], count[13 - v]) for v in range(1, 7))
+
+
+def engine_shortest(pos: Position, rules: Rules, target: int, win: bool,
+                    limit: int = 2_000_000) -> int | None:
+    """A* over the positions the engine reaches through its public face
+    (``Game.legal_moves`` and ``Game.play``), with :func:`lower_bound`: the fewest moves
+    to a win (or to ``target`` pyramid cards gone).  ``None`` when no line exists;
+    raises ``RuntimeError`` past ``limit`` positions."""
+    import heapq
+    from itertools import count
+
+    game = game_at(pos, rules)
+    tie = count()
+    best = {engine_key(pos, rules): 0}
+    heap = [(lower_bound(pos, rules, target, win), 0, next(tie), pos)]
+    while heap:
+        _, g_neg, _, here = heapq.heappop(heap)
+        g = -g_neg
+        if best[engine_key(here, rules)] < g:
+            continue
+        if (here.status == "won") if win else removed_count(here) >= target:
+            return g
+        if len(best) > limit:
+            raise RuntimeError(f"more than {limit} positions")
+        game.position = here
+        for move in game.legal_moves():
+            game.position = here
+            game.play(move)
+            nxt = game.position
+            key = engine_key(nxt, rules)
+            if best.get(key, g + 2) > g + 1:
+                best[key] = g + 1
+                h = lower_bound(nxt, rules, target, win)
+                heapq.heappush(heap, (g + 1 + h, -(g + 1), next(tie), nxt))
+    return None

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import json
+import os
+import shutil
+import subprocess
+import sys
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -131,3 +136,45 @@ def test_compiled_searches_in_a_row_and_at_once_give_the_same_answers() -> None:
         assert lengths() == first
     with ThreadPoolExecutor(max_workers=2) as pool:
         assert list(pool.map(lambda _: lengths(), range(4))) == [first] * 4
+
+
+AGREE_SCRIPT = """
+import json, sys
+from pyramide import PRESETS, Deal, Game
+from pyramide.solver import compiled
+from pyramide.solver.budget import UNLIMITED
+from pyramide.solver.reduced import ReducedModel
+from pyramide.solver.shortest import search_compiled
+from pyramide.solver.table import Table
+out = [compiled.AOT is not None]
+for letter, number in json.loads(sys.argv[1]):
+    rules = PRESETS[letter]
+    position = Game(Deal.from_number(number), rules).position
+    table = Table(position, rules)
+    model = ReducedModel([c.value for c in position.pyramid if c is not None],
+                         covering=rules.covering_pairs)
+    target = model.best(table.start.mask, table.start.talon)
+    found = search_compiled(table, target, target == 28, UNLIMITED)
+    out.append([found.proven, len(found.line or []), found.nodes])
+print(json.dumps(out))
+"""
+
+
+def test_the_search_built_ahead_of_time_is_numbas_search() -> None:
+    """``scripts/setup.sh`` builds the search ahead of time (it loads in milliseconds);
+    numba's compiled search, the fallback, visits the same states."""
+    if shutil.which("cc") is None:
+        pytest.skip("no C compiler: the search is not built ahead of time here")
+    deals = json.dumps([["N", 1], ["N", 9], ["C", 3]])
+
+    def answers(jit_only: bool) -> list[object]:
+        env = {**os.environ, "PYRAMIDE_JIT": "1" if jit_only else "0"}
+        done = subprocess.run([sys.executable, "-c", AGREE_SCRIPT, deals], env=env,
+                              capture_output=True, text=True, check=True)
+        result: list[object] = json.loads(done.stdout)
+        return result
+
+    ahead, jitted = answers(False), answers(True)
+    assert ahead[0] is True and jitted[0] is False
+    assert ahead[1:] == jitted[1:]
+    assert all(proven for proven, _, _ in ahead[1:])  # type: ignore[misc]

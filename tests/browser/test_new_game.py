@@ -38,10 +38,12 @@ def test_new_game_by_code_deals_the_same_cards(table: Table, server: LiveServer)
         assert table.pyramid() == engine_pyramid(code)
         table.expect_figures(0, 0)
         deal = Deal.from_code(code)
-        if code.startswith("PY1-P"):  # open stock, all 24 cards in it: the top lies face up
+        if code.startswith("PY1-P"):  # open stock: the top stock card lies face up
+            # (P starts with all 24 cards in the stock: the 29th card is its top)
             expect(page.locator('[data-zone="stock-card"]')).to_have_attribute(
                 "data-card", deal.cards[28].code)
             expect(page.locator('[data-zone="stock"] .redeals')).to_have_text("↻2")
+            expect(page.locator('[data-zone="waste"][data-card]')).to_have_count(0)
         else:
             expect(page.locator('[data-zone="stock-card"]')).to_have_count(0)
             expect(page.locator('[data-zone="waste"][data-card]')).to_have_attribute(
@@ -134,6 +136,7 @@ def test_card_list_deals_those_cards(table: Table, server: LiveServer) -> None:
     expect(page.get_by_test_id("deal-code")).to_have_text("layout")
     state = table.state()
     assert state["code"] is None and state["rules"]["letter"] == "M"
-    # Microsoft rules: the top stock card lies face up, to the side of the stock
+    # Microsoft rules: all 24 cards start in the stock (the 29th card of the list on
+    # top), its top card face up, to the side of the stock
     expect(page.locator('[data-zone="stock-card"]')).to_have_attribute(
         "data-card", reference_layout().split()[28])  # all 24 in the stock (rules M)

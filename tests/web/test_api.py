@@ -337,16 +337,27 @@ def test_a_database_of_the_first_version_is_brought_up_to_date(tmp_path: Path) -
             score INTEGER NOT NULL DEFAULT 0, moves INTEGER NOT NULL DEFAULT 0,
             elapsed REAL NOT NULL DEFAULT 0, status TEXT NOT NULL DEFAULT 'playing',
             created_at TEXT NOT NULL, updated_at TEXT NOT NULL, finished_at TEXT);
+        CREATE TABLE actions (game_id INTEGER NOT NULL REFERENCES games(id),
+            seq INTEGER NOT NULL, action TEXT NOT NULL, t REAL NOT NULL,
+            PRIMARY KEY (game_id, seq));
+        CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        INSERT INTO settings VALUES ('lang', '"ru"');
     """)
     layout = Deal.from_number(18).layout_text()
-    old.execute("INSERT INTO games (rules, code, layout, score, moves, status, created_at,"
-                " updated_at) VALUES ('N', 'PY1-N-AAAAAAS', ?, 0, 1, 'lost', 'x', 'x')",
-                (layout,))
+    for status in ("lost", "playing"):
+        old.execute("INSERT INTO games (rules, code, layout, version, score, moves, status,"
+                    " created_at, updated_at) VALUES ('N', 'PY1-N-AAAAAAS', ?, 1, 0, 1, ?,"
+                    " 'x', 'x')", (layout, status))
+    old.execute("INSERT INTO actions VALUES (1, 0, 'draw', 1.5), (2, 0, 'draw', 2.5)")
     old.commit()
     old.close()
     client = TestClient(create_app(GameService(Store(db), FakeClock())))
     stats = client.get("/api/stats?rules=N").json()
     assert (stats["played"], stats["won"], stats["solved"]) == (1, 0, 0)
+    assert client.get("/api/settings").json()["lang"] == "ru"
+    current = client.get("/api/games/current").json()
+    assert (current["id"], current["version"], current["moves"]) == (2, 1, 1)
+    assert act(client, current, "stock")["moves"] == 2
 
 
 @pytest.mark.parametrize("code", ["PY1-M-AAAAAAB", "PY1-T-AAAAAAB"])
@@ -478,11 +489,11 @@ def test_server_failure_is_a_500_in_the_browsers_language(db_path: Path,
     response = client.get("/api/games/current", headers=RU)
     assert response.status_code == 500
     assert response.json() == {
-        "error": "внутренняя ошибка (ProgrammingError); ничего не изменилось",
+        "error": "внутренняя ошибка (StoreClosedError); ничего не изменилось",
         "title": "Ошибка сервера"}
     response = client.get("/api/games/current")
     assert response.status_code == 500
-    assert response.json() == {"error": "internal error (ProgrammingError); nothing was changed",
+    assert response.json() == {"error": "internal error (StoreClosedError); nothing was changed",
                                "title": "Server error"}
 
 

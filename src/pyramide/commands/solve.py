@@ -54,8 +54,8 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(solution_json(result), ensure_ascii=False))
     else:
-        Console(highlight=False).print(render(result, code or "explicit layout", rules.name),
-                                       markup=False)
+        picture = render(result, code or "explicit layout", rules.name, len(rules.tableau))
+        Console(highlight=False).print(picture, markup=False)
     return 0
 
 
@@ -68,12 +68,12 @@ def solution_json(result: Solution) -> dict[str, Any]:
     }
 
 
-def render(result: Solution, name: str, rules_name: str) -> str:
+def render(result: Solution, name: str, rules_name: str, tableau: int = 28) -> str:
     verdict = {True: "yes", False: "no", None: "unknown (the search budget ran out)"}
     lines = [
         f"{name}  ({rules_name})",
         f"winnable: {verdict[result.winnable]}",
-        f"max_removed: {result.max_removed} of 28"
+        f"max_removed: {result.max_removed} of {tableau}"
         + ("" if result.exact else " (at least; not proven)"),
         f"moves: {len(result.moves)}" + (" (proven shortest)" if result.shortest else ""),
     ]

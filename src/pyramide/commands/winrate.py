@@ -1,9 +1,12 @@
 """``pyramide winrate``: the share of deals that can be won, solved in parallel.
 
-Deals ``start .. start + deals - 1`` are solved in chunks by a pool of worker
-processes.  The win rate comes with its 95% Wilson interval; deals the search
-could not decide within its budget ("unknown") are reported apart, and the
-interval is then taken over the decided deals.
+Deals ``start .. start + deals - 1`` are solved in chunks (:mod:`pyramide.sweep`)
+by local worker processes or the workers of a Dask cluster (``--cluster``), and
+with ``--results FILE`` every finished chunk is kept so that a rerun goes on
+where an interrupted sweep stopped (``docs/scale.md``).  The win rate comes with
+its 95% Wilson interval; deals the search could not decide within its budget
+("unknown") are reported apart, and the interval is then taken over the
+decided deals.
 
 >>> low, high = wilson(6687, 10000)
 >>> round(low, 4), round(high, 4)
@@ -15,11 +18,11 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import sys
 import time
-from collections import Counter
-from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass, field
+from contextlib import ExitStack
 from math import sqrt
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -27,10 +30,19 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from pyramide.commands.solve import add_budget_arguments, budget_of
-from pyramide.deals import MAX_DEAL_NUMBER, Deal
-from pyramide.game import Position
-from pyramide.rules import Rules, rules_for
-from pyramide.solver import Budget, decide
+from pyramide.deals import MAX_DEAL_NUMBER
+from pyramide.rules import PRESETS, Rules, rules_for
+from pyramide.solver import Budget
+from pyramide.sweep import (
+    Chunk,
+    Engine,
+    ResultsFile,
+    Tally,
+    cluster_engine,
+    local_engine,
+    plan_chunks,
+    sweep,
+)
 
 CHUNK = 250
 Z95 = 1.959963984540054
@@ -39,59 +51,33 @@ Z95 = 1.959963984540054
 def register(subparsers: Any) -> None:
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "winrate", help="solve a range of deals and print the win rate",
-        description="Solve deals start .. start+deals-1 under a rule set, in parallel, and "
-        "print the win rate with its 95%% confidence interval (Wilson), the spread of "
-        "max_removed over lost deals, and the deals solved per second.",
+        description="Solve deals start .. start+deals-1 under a rule set, in parallel (local "
+        "processes, or the workers of a Dask cluster), and print the win rate with its 95%% "
+        "confidence interval (Wilson), the spread of max_removed over lost deals, and the "
+        "deals solved per second.",
     )
-    parser.add_argument("--rules", default="N", help="rule set letter (default N)")
+    parser.add_argument("--rules", default="N",
+                        help=f"rule set letter, one of {', '.join(PRESETS)} (default N)")
     parser.add_argument("--deals", type=int, default=10_000, help="how many deals (default 10000)")
     parser.add_argument("--start", type=int, default=0, help="first deal number (default 0)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
-                        help="worker processes (default: one per CPU)")
+                        help="local worker processes (default: one per CPU; not used with "
+                        "--cluster)")
+    parser.add_argument("--cluster", metavar="tcp://HOST:PORT",
+                        help="decide the deals on the workers of this Dask scheduler instead of "
+                        "local processes (needs pyramide[cluster])")
+    parser.add_argument("--connect-timeout", type=float, default=10.0, metavar="SECONDS",
+                        help="how long to try reaching the scheduler (default 10)")
+    parser.add_argument("--chunk", type=int, default=None,
+                        help=f"deals per chunk of work (default {CHUNK}, or the results "
+                        "file's)")
+    parser.add_argument("--results", type=Path, metavar="FILE",
+                        help="record every finished chunk in FILE; run again with the same "
+                        "FILE to skip the chunks it holds")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     add_budget_arguments(parser, nodes=20_000, seconds=1.0)
     parser.set_defaults(func=run)
-
-
-@dataclass
-class Tally:
-    """Counts over solved deals."""
-
-    deals: int = 0
-    won: int = 0
-    unknown: int = 0
-    lost_max: Counter[int] = field(default_factory=Counter)
-    unknown_numbers: list[int] = field(default_factory=list)
-
-    def add(self, other: Tally) -> None:
-        self.deals += other.deals
-        self.won += other.won
-        self.unknown += other.unknown
-        self.lost_max.update(other.lost_max)
-        self.unknown_numbers += other.unknown_numbers[: max(0, 20 - len(self.unknown_numbers))]
-
-    @property
-    def decided(self) -> int:
-        return self.deals - self.unknown
-
-
-def solve_chunk(letter: str, first: int, count: int, budget: Budget) -> Tally:
-    """Solve deals ``first .. first + count - 1`` (runs in a worker process)."""
-    rules = rules_for(letter)
-    tally = Tally()
-    for number in range(first, first + count):
-        deal = Deal.from_number(number, rules.deck)
-        result = decide(Position.initial(deal, rules), rules, budget=budget)
-        tally.deals += 1
-        if result.winnable is None:
-            tally.unknown += 1
-            tally.unknown_numbers.append(number)
-        elif result.winnable:
-            tally.won += 1
-        else:
-            tally.lost_max[result.max_removed] += 1
-    return tally
 
 
 def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
@@ -107,12 +93,26 @@ def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
 
 def run(args: argparse.Namespace) -> int:
     rules = rules_for(args.rules)
-    check_range(args.start, args.deals, args.jobs)
+    check_range(args.start, args.deals, args.jobs, args.chunk)
     budget = budget_of(args)
-    began = time.perf_counter()
-    tally = solve_range(rules, args.start, args.deals, args.jobs, budget, quiet=args.quiet)
-    elapsed = time.perf_counter() - began
-    figures = summary(rules, args.start, tally, elapsed, args.jobs)
+    results: ResultsFile | None = None
+    try:
+        with ExitStack() as stack:
+            if args.results is not None:
+                results = stack.enter_context(ResultsFile.open(
+                    args.results, rules.letter, budget.nodes, budget.seconds, args.chunk, CHUNK))
+            chunks = plan_chunks(args.start, args.deals,
+                                 results.key.chunk if results else args.chunk or CHUNK)
+            engine = stack.enter_context(cluster_engine(args.cluster, args.connect_timeout)
+                                         if args.cluster else local_engine(args.jobs))
+            began = time.perf_counter()
+            progress = Console(stderr=True, quiet=args.quiet)
+            tally, resumed = solve_range(engine, rules, chunks, budget, results, progress)
+            elapsed = time.perf_counter() - began
+            figures = summary(rules, args.start, tally, elapsed, engine, resumed)
+    except KeyboardInterrupt:
+        print(interrupted(results), file=sys.stderr)
+        return 130
     if args.json:
         print(json.dumps(figures))
     else:
@@ -123,44 +123,61 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def check_range(start: int, deals: int, jobs: int) -> None:
+def check_range(start: int, deals: int, jobs: int, chunk: int | None) -> None:
     if deals < 1:
         raise ValueError(f"--deals {deals} must be at least 1")
     if jobs < 1:
         raise ValueError(f"--jobs {jobs} must be at least 1")
+    if chunk is not None and chunk < 1:
+        raise ValueError(f"--chunk {chunk} must be at least 1")
     if start < 0 or start + deals - 1 > MAX_DEAL_NUMBER:
         raise ValueError(f"deals {start}..{start + deals - 1} leave the range 0..{MAX_DEAL_NUMBER}")
 
 
-def solve_range(rules: Rules, start: int, deals: int, jobs: int, budget: Budget, *,
-                quiet: bool) -> Tally:
-    chunks = [(first, min(CHUNK, start + deals - first))
-              for first in range(start, start + deals, CHUNK)]
+def solve_range(engine: Engine, rules: Rules, chunks: list[Chunk], budget: Budget,
+                results: ResultsFile | None, console: Console) -> tuple[Tally, int]:
+    """The tally over ``chunks`` and how many of their deals came from ``results``.
+
+    Chunks found in the results file are counted from it; the others are
+    decided on ``engine`` and recorded there as they finish, each one moving
+    the progress bar (drawn on ``console``).
+    """
     total = Tally()
+    todo = []
+    for chunk in chunks:
+        verdicts = results.done.get(chunk) if results else None
+        if verdicts is None:
+            todo.append(chunk)
+        else:
+            total.add(Tally.of(chunk, verdicts))
+    resumed = total.deals
     columns = (TextColumn(f"rules {rules.letter}"), BarColumn(), MofNCompleteColumn(),
-               TextColumn("{task.fields[rate]}"), TimeRemainingColumn())
-    with Progress(*columns, disable=quiet, transient=True) as progress:
-        task = progress.add_task("solving", total=deals, rate="")
-        if jobs == 1:
-            for first, count in chunks:
-                total.add(solve_chunk(rules.letter, first, count, budget))
-                progress.update(task, advance=count, rate=rate_text(total))
-            return total
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(solve_chunk, rules.letter, first, count, budget)
-                       for first, count in chunks]
-            for future in as_completed(futures):
-                part = future.result()
-                total.add(part)
-                progress.update(task, advance=part.deals, rate=rate_text(total))
-    return total
+               TextColumn("{task.fields[rate]}"), TimeRemainingColumn(),
+               TextColumn("{task.fields[engine]}"))
+    with Progress(*columns, console=console, transient=True, disable=console.quiet) as progress:
+        task = progress.add_task("solving", total=sum(c.count for c in chunks), completed=resumed,
+                                 rate=total.rate_text(), engine=engine.describe())
+        for chunk, verdicts in sweep(engine, rules.letter, todo, budget):
+            if results:
+                results.record(chunk, verdicts)
+            total.add(Tally.of(chunk, verdicts))
+            progress.update(task, advance=chunk.count, rate=total.rate_text(),
+                            engine=engine.describe())
+    return total, resumed
 
 
-def rate_text(tally: Tally) -> str:
-    return f"{100 * tally.won / max(1, tally.decided):.2f}% won"
+def interrupted(results: ResultsFile | None) -> str:
+    if results is None:
+        return "pyramide: interrupted (with --results FILE a rerun goes on where it stopped)"
+    deals = sum(chunk.count for chunk in results.done)
+    return (f"pyramide: interrupted; {deals:,} decided deals are kept in {results.path}: "
+            "the same command goes on from there")
 
 
-def summary(rules: Rules, start: int, tally: Tally, elapsed: float, jobs: int) -> dict[str, Any]:
+def summary(rules: Rules, start: int, tally: Tally, elapsed: float, engine: Engine,
+            resumed: int) -> dict[str, Any]:
+    """The figures of a sweep; the speed counts only the deals decided by this run."""
+    solved = tally.deals - resumed
     low, high = wilson(tally.won, tally.decided)
     return {
         "rules": rules.letter,
@@ -175,8 +192,10 @@ def summary(rules: Rules, start: int, tally: Tally, elapsed: float, jobs: int) -
         "ci95": [low, high],
         "lost_max_removed": {str(k): v for k, v in sorted(tally.lost_max.items())},
         "seconds": round(elapsed, 3),
-        "deals_per_second": round(tally.deals / elapsed, 1) if elapsed > 0 else None,
-        "jobs": jobs,
+        "resumed": resumed,
+        "deals_per_second": round(solved / elapsed, 1) if elapsed > 0 and solved else None,
+        "engine": engine.where,
+        "workers": engine.workers(),
     }
 
 
@@ -192,7 +211,9 @@ def report(figures: dict[str, Any]) -> tuple[str, Table]:
         f"unknown within the budget: {figures['unknown']:,} "
         f"({100 * figures['unknown'] / figures['deals']:.2f}%)\n"
         f"{figures['deals_per_second']} deals/s over {figures['seconds']} s, "
-        f"{figures['jobs']} job(s)"
+        f"{figures['engine']}, {figures['workers']} worker(s)"
+        + (f"\n{figures['resumed']:,} deals taken from the results file"
+           if figures["resumed"] else "")
     )
     table = Table()
     table.add_column("max_removed (lost deals)", justify="right")

@@ -32,15 +32,18 @@ chunk     the search runs a bounded number of states per call and returns, so
 
 from __future__ import annotations
 
+import hashlib
+import importlib
+import os
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
 from typing import Any, TypeVar, cast
 
-import numba
 import numpy as np
 import numpy.typing as npt
-from numba.typed import List
 
 from pyramide.geometry import SLOTS
 from pyramide.solver.downsets import COVERING, DOWNSETS, FREE, bit
@@ -50,9 +53,38 @@ __all__ = ["CHUNK", "EMPTY", "FOUND", "CompiledSearch", "warm_up"]
 Fn = TypeVar("Fn", bound=Callable[..., Any])
 Ints = npt.NDArray[np.int64]
 
+SOURCE_HASH = int(hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:15], 16)
+"""Names this file's text: the ahead-of-time build keeps it, and is used only when
+it names the file as it is now."""
+AOT_MODULE = "pyramide.solver._search_aot"
+"""The search compiled ahead of time (:mod:`pyramide.solver.aot`, built by
+``scripts/setup.sh``): loading it takes milliseconds and needs no numba."""
+JIT_ONLY = os.environ.get("PYRAMIDE_JIT") == "1"
+"""Set by the ahead-of-time build, and by whoever wants numba's cache instead."""
+
+
+def _load_aot() -> ModuleType | None:
+    """The ahead-of-time module when it is built from this very file, else ``None``."""
+    if JIT_ONLY:
+        return None
+    try:
+        module = importlib.import_module(AOT_MODULE)
+    except ImportError:
+        return None
+    return module if int(module.source_hash()) == SOURCE_HASH else None
+
+
+AOT = _load_aot()
+
 
 def jit(fn: Fn) -> Fn:
-    """Compile ``fn`` with numba, cached on disk."""
+    """Compile ``fn`` with numba, cached on disk; with the ahead-of-time module loaded
+    the functions stay plain Python (the driver calls the module's instead) and numba
+    is not imported at all."""
+    if AOT is not None:
+        return fn
+    import numba
+
     return cast(Fn, numba.njit(cache=True, nogil=True)(fn))
 
 
@@ -93,6 +125,8 @@ CHUNK = 1
 """Status of a chunk: its states are spent."""
 FOUND = 2
 """Status of a chunk: a line was found (its key and length are returned)."""
+GROW = 3
+"""Status of a chunk: the arrays need room (the driver grows them and runs on)."""
 
 
 INDEX = {mask: i for i, mask in enumerate(DOWNSETS)}
@@ -118,10 +152,11 @@ def _geometry() -> tuple[Ints, Ints, Ints, Ints, Ints, Ints]:
     return masks, free, nfree, remove, cover, ncover
 
 
-MASKS, FREE_SLOTS, NFREE, REMOVE, COVER, NCOVER = _geometry()
+MASKS, FREE_SLOTS, NFREE, REMOVE, COVER, NCOVER = (
+    _geometry() if AOT is None else (np.empty(0, dtype=np.int64),) * 6)
 """Per downset index: the mask, the free slots (and their count), the index after
 removing a free slot, the covering pairs (and their count); numba compiles them
-in as constants."""
+in as constants (the ahead-of-time module holds them already: not built then)."""
 
 
 # --------------------------------------------------------------------- bits
@@ -577,30 +612,13 @@ def add_child(lay: Ints, k: int, g: int, index: int, tmask: int, cut: int, talon
 
 
 @jit
-def make_room(store: Any, sizes: Ints) -> bool:
-    """Grow the heap, the entries and the table of states seen so that one
-    state's children fit; True when one of them moved."""
-    heap, entries, seen = store[0][0], store[1][0], store[2][0]
-    moved = False
-    if sizes[0] + ROOM > heap.shape[0]:
-        bigger = np.empty(2 * heap.shape[0] + ROOM, dtype=np.int64)
-        bigger[: sizes[0]] = heap[: sizes[0]]
-        store[0][0] = bigger
-        moved = True
-    if sizes[1] + ROOM > entries.shape[0]:
-        more = np.empty((2 * entries.shape[0] + ROOM, ENTRY), dtype=np.int64)
-        more[: sizes[1]] = entries[: sizes[1]]
-        store[1][0] = more
-        moved = True
-    if 2 * (sizes[2] + ROOM) > seen.shape[1]:
-        wider = np.zeros((2, 2 * seen.shape[1]), dtype=np.int64)
-        for place in range(seen.shape[1]):
-            if seen[0, place]:
-                there = find(wider, seen[0, place] - 1)
-                wider[0, there], wider[1, there] = seen[0, place], seen[1, place]
-        store[2][0] = wider
-        moved = True
-    return moved
+def rehash(seen: Ints, wider: Ints) -> int:
+    """Move the states seen into the wider table ``wider``."""
+    for place in range(seen.shape[1]):
+        if seen[0, place]:
+            there = find(wider, seen[0, place] - 1)
+            wider[0, there], wider[1, there] = seen[0, place], seen[1, place]
+    return 0
 
 
 @jit
@@ -654,13 +672,13 @@ def children(lay: Ints, index: int, tmask: int, cut: int, talon: int, g: int) ->
 
 
 @jit
-def run(lay: Ints, store: Any, sizes: Ints, bound: int,
+def run(lay: Ints, heap: Ints, entries: Ints, seen: Ints, sizes: Ints, bound: int,
         chunk: int) -> tuple[int, int, int, int]:
-    """Search on until a line shorter than ``bound`` is found, no state is left or
-    ``chunk`` states are spent: ``(status, states spent, line key, line length)``."""
+    """Search on until a line shorter than ``bound`` is found, no state is left,
+    ``chunk`` states are spent, or the arrays need room for one more state's
+    children (:data:`GROW`): ``(status, states spent, line key, line length)``."""
     target, win = lay[TARGET], lay[WIN]
     spent = 0
-    heap, entries, seen = store[0][0], store[1][0], store[2][0]
     while sizes[0] > 0:
         item = heap_pop(heap, sizes[0])
         sizes[0] -= 1
@@ -683,13 +701,13 @@ def run(lay: Ints, store: Any, sizes: Ints, bound: int,
         mask = MASKS[index]
         if (mask == 0) if win else (SLOTS - popcount(mask) >= target):
             return FOUND, spent, key, g
-        if spent >= chunk:
+        if spent >= chunk or (sizes[0] + ROOM > heap.shape[0]
+                              or sizes[1] + ROOM > entries.shape[0]
+                              or 2 * (sizes[2] + ROOM) > seen.shape[1]):
             heap_push(heap, sizes[0], item)
             sizes[0] += 1
-            return CHUNK, spent, -1, -1
+            return (CHUNK if spent >= chunk else GROW), spent, -1, -1
         spent += 1
-        if make_room(store, sizes):
-            heap, entries, seen = store[0][0], store[1][0], store[2][0]
         for c in range(children(lay, index, tmask, cut, talon, g)):
             # offer each child: not when its floor or its estimate cannot beat the
             # bound, nor when a way to it as cheap is known
@@ -719,6 +737,20 @@ def run(lay: Ints, store: Any, sizes: Ints, bound: int,
 
 
 # --------------------------------------------------------------- the driver
+
+
+class _Jitted:
+    """The entry points of the search as numba compiles them (cached on disk)."""
+
+    estimate = staticmethod(estimate)
+    find = staticmethod(find)
+    rehash = staticmethod(rehash)
+    run = staticmethod(run)
+
+
+KERNEL: Any = AOT if AOT is not None else _Jitted
+"""The entry points the driver calls: the ahead-of-time module when it is built from
+this file, else the functions above compiled by numba."""
 
 _spare: list[Ints] = []
 _spare_lock = threading.Lock()
@@ -762,24 +794,23 @@ class CompiledSearch:
             lay[TALON_BY_VALUE + value] |= 1 << i
         lay[COVERING_AT], lay[TARGET], lay[WIN] = self.covering, self.target, self.win
         self.lay = lay
-        self.store = (List([np.empty(1024, dtype=np.int64)]),
-                      List([np.empty((1024, ENTRY), dtype=np.int64)]),
-                      List([np.zeros((2, 4096), dtype=np.int64)]))
+        self.heap = np.empty(1024, dtype=np.int64)
+        self.entries = np.empty((1024, ENTRY), dtype=np.int64)
+        self.seen = np.zeros((2, 4096), dtype=np.int64)
         self.sizes = np.zeros(3, dtype=np.int64)
         self.nodes = 0
 
     def start(self, mask: int, tmask: int, cut: int, talon: int) -> None:
         """Put the start state on the heap (with its full estimate)."""
         index = INDEX[mask]
-        h = int(estimate(self.lay, index, tmask, cut, talon, NEVER))
+        h = int(KERNEL.estimate(self.lay, index, tmask, cut, talon, NEVER))
         if h >= NEVER:
             return
         key = index | tmask << TMASK_AT | cut << CUT_AT
-        seen = self.store[2][0]
-        place = find(seen, key)
-        seen[0, place], seen[1, place] = key + 1, 0
-        self.store[1][0][0] = (index, tmask, cut, talon, key, h)
-        self.store[0][0][0] = (WEIGHT * h) << F_AT | G_MAX << G_AT
+        place = int(KERNEL.find(self.seen, key))
+        self.seen[0, place], self.seen[1, place] = key + 1, 0
+        self.entries[0] = (index, tmask, cut, talon, key, h)
+        self.heap[0] = (WEIGHT * h) << F_AT | G_MAX << G_AT
         self.sizes[:] = 1
 
     def run(self, bound: int, chunk: int) -> tuple[int, int, int]:
@@ -788,9 +819,30 @@ class CompiledSearch:
         moves are looked for (a state packs its moves into 10 bits; real lines
         are far shorter)."""
         bound = min(bound, G_MAX + 1)
-        status, spent, key, g = run(self.lay, self.store, self.sizes, bound, chunk)
-        self.nodes += int(spent)
-        return int(status), int(key), int(g)
+        while True:
+            status, spent, key, g = KERNEL.run(self.lay, self.heap, self.entries, self.seen,
+                                               self.sizes, bound, chunk)
+            self.nodes += int(spent)
+            chunk -= int(spent)
+            if status != GROW:
+                return int(status), int(key), int(g)
+            self.grow()
+
+    def grow(self) -> None:
+        """Make room for one more state's children: each full array twice as large."""
+        sizes = self.sizes
+        if sizes[0] + ROOM > self.heap.shape[0]:
+            heap = np.empty(2 * self.heap.shape[0] + ROOM, dtype=np.int64)
+            heap[: sizes[0]] = self.heap[: sizes[0]]
+            self.heap = heap
+        if sizes[1] + ROOM > self.entries.shape[0]:
+            entries = np.empty((2 * self.entries.shape[0] + ROOM, ENTRY), dtype=np.int64)
+            entries[: sizes[1]] = self.entries[: sizes[1]]
+            self.entries = entries
+        if 2 * (sizes[2] + ROOM) > self.seen.shape[1]:
+            wider = np.zeros((2, 2 * self.seen.shape[1]), dtype=np.int64)
+            KERNEL.rehash(self.seen, wider)
+            self.seen = wider
 
     def release(self) -> None:
         """Give the layout array (and its memo) back for the next search (this one
@@ -801,10 +853,10 @@ class CompiledSearch:
     def macros(self, key: int) -> list[tuple[int, tuple[int, ...]]]:
         """The macros from the start to the state ``key``, first first: (talon index
         to draw to, or -1; the places removed)."""
-        seen, entries = self.store[2][0], self.store[1][0]
+        seen, entries = self.seen, self.entries
         out: list[tuple[int, tuple[int, ...]]] = []
         while True:
-            packed = int(seen[1, find(seen, key)])
+            packed = int(seen[1, KERNEL.find(seen, key)])
             parent = (packed >> PARENT_AT) - 1
             if parent < 0:
                 break

@@ -17,8 +17,10 @@ estimate  a lower bound on the moves from a state to the goal (:func:`estimate`)
             exactly the cards of one value of the class, wherever they lie);
           - draws: a class short of pyramid partners needs talon cards; those not
             in the waste must be drawn, and a stock card ``d`` deep needs ``d + 1``
-            draws (draw one), ``ceil((d + 1) / 3)`` (draw three), ``d`` when the
-            stock's top card is playable.
+            draws (draw one), ``ceil((d + 1) / 3)`` (draw three); when the stock's
+            top card is playable the ``d`` cards over it may also leave by removals
+            off the top, so only those no pyramid card left could take count
+            (:meth:`Estimator.open_passes`).
 canonical only one order of moves that commute is searched:
           - a free pyramid king is removed at once (nothing is lost by it);
           - no move inside the pyramid right after a draw or a recycle: it could
@@ -454,7 +456,8 @@ class Estimator:
             moves += max(a, b)
             short, value = (a - b, w) if a >= b else (b - a, v)
             if short:
-                draws = max(draws, self.draws_for(state.tmask, state.cut, reach, value, short))
+                draws = max(draws, self.draws_for(state.tmask, state.cut, reach, value, short,
+                                                  counts))
         return moves, draws
 
     def needs_recycle(self, state: State, reach: int) -> bool:
@@ -475,10 +478,12 @@ class Estimator:
         partners = [counts[KING - v] for v in range(KING + 1)]
         return waste_reach(self.values, tmask, cut, partners)
 
-    def draws_for(self, tmask: int, cut: int, reach: int, value: int, count: int) -> int:
+    def draws_for(self, tmask: int, cut: int, reach: int, value: int, count: int,
+                  counts: list[int]) -> int:
         """Fewest draws and recycles that can bring ``count`` talon cards of ``value``
         into play: cards within reach of the waste top first, then stock cards,
-        then waste cards that only a recycle brings back."""
+        then waste cards that only a recycle brings back (``counts``: the pyramid
+        cards of each value, see :meth:`open_passes`)."""
         waste = (1 << cut) - 1
         cards = tmask & self.talon[value]
         count -= (cards & waste & reach).bit_count()
@@ -487,10 +492,10 @@ class Estimator:
         stock = cards & ~waste
         if count <= stock.bit_count():
             index = nth_lowest(stock, count)
-            depth = (tmask & ~waste & ((1 << index) - 1)).bit_count()
+            over = tmask & ~waste & ((1 << index) - 1)
             if self.open_stock:
-                return ceil(depth / self.draw_count)
-            return ceil((depth + 1) / self.draw_count)
+                return ceil(self.open_passes(over, counts) / self.draw_count)
+            return ceil((over.bit_count() + 1) / self.draw_count)
         buried = cards & waste & ~reach
         count -= stock.bit_count()
         if count > buried.bit_count():
@@ -500,6 +505,31 @@ class Estimator:
         return ceil(stock_left / self.draw_count) + 1 + ceil(
             (tmask & ((2 << index) - 1)).bit_count() / self.draw_count
         )
+
+    def open_passes(self, over: int, counts: list[int]) -> int:
+        """Under an open stock, how many of the cards ``over`` (a mask of stock indices)
+        must leave the stock by a move the estimate's removals do not count, before
+        the card under them is the stock's top.  Each of them leaves by a draw, or by
+        a removal as the stock's top card (one card a removal).  A removal with a
+        pyramid card is among the removals counted only as long as it takes a
+        partner the class is short of: a class with ``a`` pyramid cards of value
+        ``v`` and ``b <= a`` of value ``w`` is cleared in ``a`` removals when ``a - b``
+        talon cards of value ``w`` (the partner of ``v``) go with pyramid cards, and
+        each talon card of value ``v`` that goes with a pyramid card costs one removal
+        more and makes room for one more ``w``.  So of the class's cards over the
+        card, at most ``min(n_w, a - b + min(n_v, b))`` leave without a move of
+        their own (``n_v``, ``n_w``: the cards of each value over it)."""
+        passes = over.bit_count()
+        talon = self.talon
+        for v in range(1, 7):
+            w = KING - v
+            a, b = counts[v], counts[w]
+            if a < b:
+                a, b, v, w = b, a, w, v
+            n_w = (over & talon[w]).bit_count()
+            if n_w:
+                passes -= min(n_w, a - b + min((over & talon[v]).bit_count(), b))
+        return passes
 
 
 def nth_lowest(bits: int, n: int) -> int:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from importlib import resources
 from typing import Any, Literal
 
-from fastapi import FastAPI, Header, Request
+from fastapi import Depends, FastAPI, Header, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -23,6 +23,7 @@ from pyramide import __version__
 from pyramide.cards import Lang
 from pyramide.errors import LocalisedError, PyramideError
 from pyramide.messages import error_detail, error_title
+from pyramide.web.players import PlayerCookie, Players, current_player
 from pyramide.web.service import GameService, NotFoundError, StaleVersionError, browser_lang
 
 __all__ = ["MAX_BODY", "create_app"]
@@ -121,21 +122,25 @@ def _answer(status: int, reason: LocalisedError, lang: Lang, **extra: Any) -> JS
     return _error(status, reason.text(lang), title=_TITLES[status][lang], **extra)
 
 
-def create_app(service: GameService) -> FastAPI:
+def create_app(service: GameService, players: Players | None = None) -> FastAPI:
+    """The app; ``players`` signs the hosted mode's player cookies (default: the
+    embedded game's one player)."""
     app = FastAPI(title="Pyramide", version=__version__,
                   description="Pyramid solitaire: the browser game's JSON API.")
     static = resources.files("pyramide") / "static"
 
-    def player_lang(accept_language: str | None) -> Lang:
+    def player_lang(accept_language: str | None, player: str | None = None) -> Lang:
         """The player's language; the browser's when the settings cannot be read
         (the database may be what failed)."""
         try:
-            return service.lang(accept_language)
+            return service.lang(player, accept_language) if player else browser_lang(
+                accept_language)
         except Exception:
             return browser_lang(accept_language)
 
     def request_lang(request: Request) -> Lang:
-        return player_lang(request.headers.get("accept-language"))
+        return player_lang(request.headers.get("accept-language"),
+                           getattr(request.state, "player", None))
 
     def localised(request: Request, exc: ValueError, status: int) -> JSONResponse:
         """The reason with a title in the player's language; ``detail`` is the engine's
@@ -174,78 +179,84 @@ def create_app(service: GameService) -> FastAPI:
         return _answer(409, exc, request_lang(request), state=exc.state)
 
     @app.post("/api/games", status_code=201)
-    def new_game(body: NewGameRequest,
+    def new_game(body: NewGameRequest, player: str = Depends(current_player),
                  accept_language: str | None = Header(default=None)) -> dict[str, Any]:
-        game_id = service.new_game(**body.model_dump())
-        return service.state(game_id, service.lang(accept_language))
+        game_id = service.new_game(player, **body.model_dump())
+        return service.state(player, game_id, service.lang(player, accept_language))
 
     @app.get("/api/games/current")
     def current_game(
+        player: str = Depends(current_player),
         accept_language: str | None = Header(default=None),
     ) -> dict[str, Any] | None:
         """The game in progress, or ``null`` when there is none (not an error: a
         first visit has none)."""
-        game_id = service.current_game_id()
+        game_id = service.current_game_id(player)
         if game_id is None:
             return None
-        return service.state(game_id, service.lang(accept_language))
+        return service.state(player, game_id, service.lang(player, accept_language))
 
     @app.get("/api/daily")
-    def daily_deal() -> dict[str, Any]:
-        return service.daily()
+    def daily_deal(player: str = Depends(current_player)) -> dict[str, Any]:
+        return service.daily(player)
 
     @app.get("/api/history")
-    def history(rules: str = "N", page: int = 1) -> dict[str, Any]:
-        return service.history(rules, page)
+    def history(rules: str = "N", page: int = 1,
+                player: str = Depends(current_player)) -> dict[str, Any]:
+        return service.history(player, rules, page)
 
     @app.get("/api/games/{game_id}")
-    def get_game(game_id: int,
+    def get_game(game_id: int, player: str = Depends(current_player),
                  accept_language: str | None = Header(default=None)) -> dict[str, Any]:
-        return service.state(game_id, service.lang(accept_language))
+        return service.state(player, game_id, service.lang(player, accept_language))
 
     @app.post("/api/games/{game_id}/actions")
-    def act(game_id: int, body: ActionRequest,
+    def act(game_id: int, body: ActionRequest, player: str = Depends(current_player),
             accept_language: str | None = Header(default=None)) -> dict[str, Any]:
-        return service.act(game_id, body.version, body.type, body.card,
-                           service.lang(accept_language))
+        return service.act(player, game_id, body.version, body.type, body.card,
+                           service.lang(player, accept_language))
 
     @app.get("/api/games/{game_id}/hint")
-    def hint(game_id: int) -> dict[str, Any]:
-        return service.hint(game_id)
+    def hint(game_id: int, player: str = Depends(current_player)) -> dict[str, Any]:
+        return service.hint(player, game_id)
 
     @app.get("/api/games/{game_id}/solution")
-    def solution(game_id: int,
+    def solution(game_id: int, player: str = Depends(current_player),
                  accept_language: str | None = Header(default=None)) -> dict[str, Any]:
-        return service.solution(game_id, service.lang(accept_language))
+        return service.solution(player, game_id, service.lang(player, accept_language))
 
     @app.get("/api/settings")
-    def get_settings(accept_language: str | None = Header(default=None)) -> dict[str, Any]:
-        return service.settings(accept_language)
+    def get_settings(player: str = Depends(current_player),
+                     accept_language: str | None = Header(default=None)) -> dict[str, Any]:
+        return service.settings(player, accept_language)
 
     @app.put("/api/settings")
-    def put_settings(body: SettingsRequest,
+    def put_settings(body: SettingsRequest, player: str = Depends(current_player),
                      accept_language: str | None = Header(default=None)) -> dict[str, Any]:
-        service.update_settings(body.model_dump(exclude_none=True))
-        return service.settings(accept_language)
+        service.update_settings(player, body.model_dump(exclude_none=True))
+        return service.settings(player, accept_language)
 
     @app.get("/api/rules")
-    def list_rules(accept_language: str | None = Header(default=None)) -> list[dict[str, Any]]:
-        return service.rules(service.lang(accept_language))
+    def list_rules(player: str = Depends(current_player),
+                   accept_language: str | None = Header(default=None)) -> list[dict[str, Any]]:
+        return service.rules(service.lang(player, accept_language))
 
     @app.get("/api/stats")
-    def stats(rules: str = "N") -> dict[str, Any]:
-        return service.stats(rules)
+    def stats(rules: str = "N", player: str = Depends(current_player)) -> dict[str, Any]:
+        return service.stats(player, rules)
 
     @app.get("/", include_in_schema=False)
-    def index(accept_language: str | None = Header(default=None)) -> Response:
+    def index(player: str = Depends(current_player),
+              accept_language: str | None = Header(default=None)) -> Response:
         page = static / "index.html"
         if not page.is_file():
             return _answer(404, LocalisedError("the page is not built", ru="страница не собрана"),
-                           player_lang(accept_language))
+                           player_lang(accept_language, player))
         return FileResponse(str(page), headers={"Cache-Control": "no-cache"})
 
     if static.is_dir():
         app.mount("/static", StaticFiles(directory=str(static)), name="static")
 
     app.add_middleware(BodyLimit, lang=player_lang)
+    app.add_middleware(PlayerCookie, players=players or Players())
     return app

@@ -1,30 +1,43 @@
 """Games as the server keeps them: parse, call the engine, persist, describe.
 
-The service holds the games being played in memory (rebuilt from the database
-on demand) and writes every accepted action before answering.  All rule
-decisions are the engine's; this module only routes.
+The database is the only authority.  The service keeps the games being played
+in memory only as a cache: before every use it checks the stored version and
+rebuilds a game whose version moved on (another server process acted), and
+every action is written with :meth:`Store.append`, which refuses it if the
+stored game is no longer at the version it was computed from (a 409 with the
+current state).  Each game has its own lock; the solver runs outside any lock,
+on a snapshot, and its result is applied only to the version it was computed
+for.  Games, settings and statistics belong to a player (``player``: the
+embedded game's one player, or a browser's signed cookie in hosted mode).
+All rule decisions are the engine's; this module only routes.
 """
 
 from __future__ import annotations
 
+import copy
 import secrets
 import threading
 import time
-from dataclasses import dataclass, replace
+from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from pyramide.cards import Lang
+from pyramide.cards import Card, Lang
 from pyramide.daily import DIFFICULTIES, Difficulty, daily, graded_random_code, today
 from pyramide.deals import MAX_DEAL_NUMBER, Deal, DealCode
 from pyramide.errors import IllegalMoveError, InvalidSaveError, LocalisedError, PyramideError
-from pyramide.game import Clock, Game, Position
+from pyramide.game import Clock, Game
 from pyramide.messages import status_word
 from pyramide.moves import Move
-from pyramide.rules import PRESETS, Rules, rules_for
+from pyramide.rules import PRESETS, rules_for
 from pyramide.saves import game_from_dict
-from pyramide.solver import Budget, Solution, is_lost, solve, solve_position
+from pyramide.solver import Solution, is_lost
+from pyramide.web.replays import Replays
+from pyramide.web.searches import InProcess, Searches
 from pyramide.web.stats import game_row, result, statistics
-from pyramide.web.store import Store
+from pyramide.web.store import ConflictError, GameRecord, Store
 from pyramide.web.view import rules_view, solution_view, state_view
 
 __all__ = [
@@ -42,8 +55,8 @@ DEFAULT_SETTINGS: dict[str, Any] = {
 }
 DIFFICULTY_CHOICES = ("any", *DIFFICULTIES)
 HISTORY_PAGE = 20
-SOLUTION_BUDGET = Budget(nodes=None, seconds=1.5)
-"""What the search for the shortest line may spend when the player asks for the solution."""
+CACHE_SIZE = 1024
+"""Games kept in memory per process (the least recently used are dropped)."""
 
 
 class NotFoundError(LocalisedError, LookupError):
@@ -60,44 +73,72 @@ class StaleVersionError(LocalisedError):
 
 @dataclass
 class _Live:
+    """A game as this process last saw it at ``version`` (``logged`` actions stored)."""
+
     game: Game
     version: int
     logged: int
     assisted: bool = False
-    line: tuple[int, Solution] | None = None  # the solution found for this version
+
+
+@dataclass
+class _Slot:
+    """One game's lock and cached state; ``line`` and ``lost`` are the solver's
+    answers for the version they name."""
+
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    live: _Live | None = None
+    line: tuple[int, Solution] | None = None
+    lost: tuple[int, bool] | None = None
+
+
+@dataclass(frozen=True)
+class _Snapshot:
+    """A game at one version, for the solver to work on outside the lock."""
+
+    game: Game
+    version: int
+    assisted: bool
 
 
 class GameService:
-    def __init__(self, store: Store, clock: Clock = time.monotonic) -> None:
+    def __init__(self, store: Store, clock: Clock = time.monotonic,
+                 cache_size: int = CACHE_SIZE, searches: Searches | None = None) -> None:
+        """``searches``: where hints and solution lines are searched (default: in
+        the calling thread; the server gives a pool of processes)."""
         self.store = store
+        self.searches = searches or InProcess()
         self.clock = clock
-        self._live: dict[int, _Live] = {}
-        self._lock = threading.RLock()
+        self.cache_size = cache_size
+        self.replays = Replays(store)
+        self._slots: OrderedDict[tuple[str, int], _Slot] = OrderedDict()
+        self._guard = threading.Lock()
+        self._closed = False
 
     # ----------------------------------------------------------------- settings
 
-    def settings(self, accept_language: str | None = None) -> dict[str, Any]:
-        settings = {**DEFAULT_SETTINGS, **self.store.settings()}
+    def settings(self, player: str, accept_language: str | None = None) -> dict[str, Any]:
+        settings = {**DEFAULT_SETTINGS, **self.store.settings(player)}
         if settings["lang"] not in ("ru", "en"):
             settings["lang"] = browser_lang(accept_language)
         return settings
 
-    def update_settings(self, values: dict[str, Any]) -> None:
+    def update_settings(self, player: str, values: dict[str, Any]) -> None:
         if "rules" in values:
             values["rules"] = rules_for(values["rules"]).letter
         _difficulty(values.get("difficulty", "any"))
-        self.store.put_settings(values)
+        self.store.put_settings(player, values)
 
-    def lang(self, accept_language: str | None) -> Lang:
-        lang: Lang = self.settings(accept_language)["lang"]
+    def lang(self, player: str, accept_language: str | None) -> Lang:
+        lang: Lang = self.settings(player, accept_language)["lang"]
         return lang
 
     # -------------------------------------------------------------------- games
 
     def new_game(
-        self, *, code: str | None = None, layout: str | None = None, rules: str | None = None,
-        random: bool = False, winnable_only: bool = False, difficulty: str = "any",
-        daily: bool = False,
+        self, player: str, *, code: str | None = None, layout: str | None = None,
+        rules: str | None = None, random: bool = False, winnable_only: bool = False,
+        difficulty: str = "any", daily: bool = False,
     ) -> int:
         """Start a game from a code, an explicit card list, a random deal (winnable
         only, of a grade) or the daily deal; returns its id."""
@@ -109,7 +150,7 @@ class GameService:
             )
         day = None
         if daily:
-            deal = self.daily()
+            deal = self.daily(player)
             day, code = str(deal["date"]), str(deal["code"])
         if code is not None:
             game = Game.from_code(code, clock=self.clock)
@@ -122,68 +163,120 @@ class GameService:
             else:
                 deal_code = DealCode(letter, secrets.randbelow(MAX_DEAL_NUMBER + 1))
             game = Game.from_code(deal_code, clock=self.clock)
-        with self._lock:
-            game_id = self.store.create_game(game)
-            if day is not None:
-                self.store.mark_daily(game_id, day)
-            self._live[game_id] = _Live(game, 0, 0)
+        game_id = self.store.create_game(player, game)
+        if day is not None:
+            self.store.mark_daily(player, game_id, day)
+        with self._locked(player, game_id) as slot:
+            slot.live = _Live(game, 0, 0)
         return game_id
 
-    def daily(self) -> dict[str, Any]:
+    def daily(self, player: str) -> dict[str, Any]:
         """Today's deal (:mod:`pyramide.daily`) and whether the player has won it."""
         deal = daily(today()).as_dict()
-        return {**deal, **self.store.daily_results(str(deal["date"]))}
+        return {**deal, **self.store.daily_results(player, str(deal["date"]))}
 
-    def current_game_id(self) -> int | None:
-        return self.store.current_game_id()
+    def current_game_id(self, player: str) -> int | None:
+        return self.store.current_game_id(player)
 
-    def _get(self, game_id: int) -> _Live:
-        live = self._live.get(game_id)
-        if live is not None:
-            return live
-        record = self.store.load(game_id)
-        if record is None:
+    # ------------------------------------------------------- cache and locking
+
+    @contextmanager
+    def _locked(self, player: str, game_id: int) -> Iterator[_Slot]:
+        """The game's slot, its lock held (a dropped slot only costs a reload: the
+        database decides, not the lock)."""
+        key = (player, game_id)
+        with self._guard:
+            slot = self._slots.get(key)
+            if slot is None:
+                slot = self._slots[key] = _Slot()
+                self._evict()
+            self._slots.move_to_end(key)
+        with slot.lock:
+            yield slot
+
+    def _evict(self) -> None:
+        """Drop the least recently used slots beyond :attr:`cache_size` (guard held)."""
+        for key in list(self._slots)[:max(0, len(self._slots) - self.cache_size)]:
+            if not self._slots[key].lock.locked():
+                del self._slots[key]
+
+    def _fresh(self, player: str, game_id: int, slot: _Slot) -> _Live:
+        """The game at its stored version: the cached one if the database still has
+        that version, else rebuilt from the database (slot lock held)."""
+        stored = self.store.version(player, game_id)
+        if stored is None:
+            slot.live = None
             raise NotFoundError(f"no game with id {game_id}", ru=f"нет партии с номером {game_id}")
-        try:
-            game = game_from_dict(record.save_dict(), clock=self.clock)
-        except InvalidSaveError as exc:
-            raise InvalidSaveError(
-                f"stored game {game_id} cannot be loaded: {exc}",
-                ru=f"сохранённую партию {game_id} не удаётся загрузить: {exc.text('ru')}",
-            ) from None
-        live = _Live(game, record.version, len(record.log), record.assisted)
-        self._live[game_id] = live
-        return live
+        if slot.live is None or slot.live.version != stored:
+            record = self.store.load(player, game_id)
+            if record is None:
+                raise NotFoundError(f"no game with id {game_id}",
+                                    ru=f"нет партии с номером {game_id}")
+            slot.live = _rebuild(record, self.clock)
+        return slot.live
 
-    def state(self, game_id: int, lang: Lang, explain: bool | None = None) -> dict[str, Any]:
-        with self._lock:
-            live = self._get(game_id)
-            warn = bool(self.settings().get("warn_lost"))
-            lost = warn and live.game.status == "playing" and _solver_says_lost(live.game)
-            return state_view(live.game, game_id=game_id, version=live.version, lang=lang,
-                              lost=lost, assisted=live.assisted)
+    def _snapshot(self, player: str, game_id: int) -> _Snapshot:
+        with self._locked(player, game_id) as slot:
+            live = self._fresh(player, game_id, slot)
+            return _Snapshot(copy.copy(live.game), live.version, live.assisted)
+
+    # -------------------------------------------------------------------- state
+
+    def state(self, player: str, game_id: int, lang: Lang) -> dict[str, Any]:
+        """The game's state at its stored version; the solver's verdict "lost" is
+        found outside the lock, for the version it names."""
+        warn = bool(self.settings(player).get("warn_lost"))
+        with self._locked(player, game_id) as slot:
+            self._fresh(player, game_id, slot)
+            view, snapshot = self._after(game_id, lang, warn, slot)
+        return self._judge(player, game_id, view, snapshot)
 
     def act(
-        self, game_id: int, version: int, kind: Literal["tap", "stock", "undo", "solution"],
-        card: str | None, lang: Lang,
+        self, player: str, game_id: int, version: int,
+        kind: Literal["tap", "stock", "undo", "solution"], card: str | None, lang: Lang,
     ) -> dict[str, Any]:
         """Apply one browser action made against ``version``; returns the new state.
 
-        ``solution`` plays the next move of the solver's line (:meth:`solution`)
-        and marks the game as assisted for good."""
-        with self._lock:
-            live = self._get(game_id)
-            if version != live.version:
-                raise StaleVersionError(
-                    f"the game has changed (version {live.version}, action made against "
-                    f"{version}); showing the current state",
-                    self.state(game_id, lang),
-                    ru=f"партия изменилась (версия {live.version}, а действие сделано в версии "
-                    f"{version}); показано текущее состояние",
-                )
-            game = live.game
-            game.explain_errors = bool(self.settings().get("explain_errors"))
-            before = (game.position, game.selection, game.message, len(game.log))
+        ``solution`` plays the next move of the solver's line (:meth:`solution`,
+        found before the game is locked) and marks the game as assisted for good."""
+        settings = self.settings(player)
+        line = self._line(player, game_id, version) if kind == "solution" else None
+        with self._locked(player, game_id) as slot:
+            live = self._fresh(player, game_id, slot)
+            done = False
+            if version == live.version:
+                try:
+                    self._apply(player, game_id, slot, live, kind, card, line,
+                                bool(settings.get("explain_errors")))
+                    done = True
+                except ConflictError:
+                    slot.live = None  # another process wrote first: the database decides
+            if done:
+                view, snapshot = self._after(game_id, lang,
+                                             bool(settings.get("warn_lost")), slot)
+            current = slot.live.version if slot.live is not None else None
+        if done:
+            return self._judge(player, game_id, view, snapshot)
+        state = self.state(player, game_id, lang)
+        current = state["version"] if current is None else current
+        raise StaleVersionError(
+            f"the game has changed (version {current}, action made against "
+            f"{version}); showing the current state",
+            state,
+            ru=f"партия изменилась (версия {current}, а действие сделано в версии "
+            f"{version}); показано текущее состояние",
+        )
+
+    def _apply(
+        self, player: str, game_id: int, slot: _Slot, live: _Live,
+        kind: str, card: str | None, line: Solution | None, explain: bool,
+    ) -> None:
+        """Play the action on the cached game and store it (slot lock held); on any
+        failure the cache is dropped, the database keeps what it had."""
+        game = live.game
+        game.explain_errors = explain
+        before = (game.position, game.selection, game.message, len(game.log))
+        try:
             if kind == "tap":
                 if card is None:
                     raise PyramideError('a tap names a card, e.g. {"card": "10H"}',
@@ -196,71 +289,106 @@ class GameService:
                     raise IllegalMoveError("nothing to undo", ru="нечего отменять")
                 game.undo()
             elif kind == "solution":
-                self._play_solution(live)
+                assert line is not None
+                self._play_solution(slot, live, line)
             else:
                 raise PyramideError(f"unknown action type {kind!r}",
                                     ru=f"нет такого действия {kind!r}")
-            if (game.position, game.selection, game.message, len(game.log)) != before:
-                live.version += 1
-            try:
-                self.store.record(game_id, game, live.version, live.logged,
-                                  assisted=live.assisted)
-            except Exception:
-                self._live.pop(game_id, None)  # the database is the truth: reload next time
-                raise
-            live.logged = len(game.log)
-            return self.state(game_id, lang)
+            if (game.position, game.selection, game.message, len(game.log)) == before:
+                return
+            self.store.append(player, game_id, live.version, game, live.version + 1,
+                              live.logged, assisted=live.assisted, solver=kind == "solution")
+        except BaseException:
+            slot.live = None  # the cached game may hold an action that was not stored
+            raise
+        live.version += 1
+        live.logged = len(game.log)
 
-    def hint(self, game_id: int) -> dict[str, Any]:
-        with self._lock:
-            game = self._get(game_id).game
-            result = solve(game)  # a finished game: its result, and no move
-            move = result.moves[0] if result.moves else None
-            if not game.is_over:
-                self.store.count_hint(game_id)
-            return {
-                "move": move.code if move is not None else None,
-                "cards": [c.code for c in move.cards] if move is not None else [],
-                "stock": move is not None and move.kind in ("draw", "recycle"),
-                "winnable": result.winnable,
-                "max_removed": result.max_removed,
-            }
+    def _after(self, game_id: int, lang: Lang, warn: bool,
+               slot: _Slot) -> tuple[dict[str, Any], _Snapshot | None]:
+        """The state of the cached game (slot lock held), and the snapshot the
+        solver still has to judge when its verdict for this version is not known."""
+        live = slot.live
+        assert live is not None
+        known = slot.lost[1] if slot.lost is not None and slot.lost[0] == live.version else None
+        view = state_view(live.game, game_id=game_id, version=live.version, lang=lang,
+                          lost=bool(warn and known), assisted=live.assisted)
+        if not warn or known is not None or live.game.status != "playing":
+            return view, None
+        return view, _Snapshot(copy.copy(live.game), live.version, live.assisted)
 
-    def solution(self, game_id: int, lang: Lang) -> dict[str, Any]:
+    def _judge(self, player: str, game_id: int, view: dict[str, Any],
+               snapshot: _Snapshot | None) -> dict[str, Any]:
+        """``view`` with the solver's verdict on ``snapshot`` (searched outside the lock)."""
+        if snapshot is not None:
+            view["lost"] = _solver_says_lost(snapshot.game)
+            with self._locked(player, game_id) as slot:
+                if slot.live is not None and slot.live.version == snapshot.version:
+                    slot.lost = (snapshot.version, view["lost"])
+        return view
+
+    # ------------------------------------------------------------------- solver
+
+    def hint(self, player: str, game_id: int) -> dict[str, Any]:
+        snapshot = self._snapshot(player, game_id)
+        game = snapshot.game  # searched outside any lock; a finished game: no move
+        result = self.searches.run(game.position, game.rules, game.deal, shortest=False)
+        move = result.moves[0] if result.moves else None
+        if not game.is_over:
+            self.store.count_hint(player, game_id)
+        return {
+            "move": move.code if move is not None else None,
+            "cards": [c.code for c in move.cards] if move is not None else [],
+            "stock": move is not None and move.kind in ("draw", "recycle"),
+            "winnable": result.winnable,
+            "max_removed": result.max_removed,
+        }
+
+    def solution(self, player: str, game_id: int, lang: Lang) -> dict[str, Any]:
         """The shortest line the solver finds from the current position (within
         :data:`SOLUTION_BUDGET`), or the line to ``max_removed`` when none wins.
 
-        The search runs outside the lock, on a snapshot of the position, so the
-        game's other requests do not wait for it; the line is kept for the
-        version it was found for."""
-        with self._lock:
-            live = self._get(game_id)
-            version, game = live.version, live.game
-            result = _kept_line(live)
-            snapshot = game.position, game.rules, game.deal
-            if not game.is_over and not live.assisted:  # seen: the game is assisted for good
-                live.assisted = True
-                self.store.mark_assisted(game_id)
-        if result is None:
-            result = _search_line(*snapshot)
-            with self._lock:
-                still = self._live.get(game_id)
-                if still is not None and still.version == version:
-                    still.line = (version, result)
-        return solution_view(result, game_id=game_id, version=version, lang=lang)
+        The search runs outside any lock, on a snapshot of the position; the line
+        is kept for the version it was found for.  Seen, the solution marks the
+        game in progress as assisted for good (in the database: no new version)."""
+        snapshot = self._snapshot(player, game_id)
+        if not snapshot.game.is_over and not snapshot.assisted:
+            self.store.mark_assisted(player, game_id)
+            with self._locked(player, game_id) as slot:
+                if slot.live is not None:
+                    slot.live.assisted = True
+        result = self._line(player, game_id, snapshot.version, snapshot)
+        assert result is not None
+        return solution_view(result, game_id=game_id, version=snapshot.version, lang=lang)
 
-    def _play_solution(self, live: _Live) -> None:
-        """Play the first move of the solution; the rest stays the solution of the
-        next version."""
+    def _line(self, player: str, game_id: int, version: int,
+              snapshot: _Snapshot | None = None) -> Solution | None:
+        """The solver's line from the game at ``version`` (kept, or searched outside
+        the lock); ``None`` when the game is no longer at that version."""
+        with self._locked(player, game_id) as slot:
+            if slot.line is not None and slot.line[0] == version:
+                return slot.line[1]
+            if snapshot is None:
+                live = self._fresh(player, game_id, slot)
+                if live.version != version:
+                    return None
+                snapshot = _Snapshot(copy.copy(live.game), version, live.assisted)
+        game = snapshot.game
+        result = self.searches.run(game.position, game.rules, game.deal, shortest=True)
+        with self._locked(player, game_id) as slot:
+            if slot.line is None or slot.line[0] < version:
+                slot.line = (version, result)
+        return result
+
+    def _play_solution(self, slot: _Slot, live: _Live, result: Solution) -> None:
+        """Play the first move of the solution found for the live version; the rest
+        stays the solution of the next version."""
         game = live.game
         if game.is_over:
             raise IllegalMoveError(
                 f"the game is over ({game.status})",
                 ru=f"партия уже окончена ({status_word(game.status, 'ru')})",
             )
-        result = _kept_line(live)
-        if result is None:
-            result = _search_line(game.position, game.rules, game.deal)
         if not result.moves:
             raise IllegalMoveError(
                 "the solver has no move to play: no pyramid card can go",
@@ -270,33 +398,72 @@ class GameService:
         game.select(None)
         game.play(move)
         live.assisted = True
-        live.line = (live.version + 1, replace(result, moves=result.moves[1:]))
+        slot.line = (live.version + 1, replace(result, moves=result.moves[1:]))
+
+    # --------------------------------------------------------------- the rest
 
     def rules(self, lang: Lang) -> list[dict[str, Any]]:
         return [rules_view(r, lang) for r in PRESETS.values()]
 
-    def stats(self, rules: str) -> dict[str, Any]:
+    def stats(self, player: str, rules: str) -> dict[str, Any]:
+        """Statistics from the replayed action logs (:mod:`pyramide.web.replays`)."""
         letter = rules_for(rules).letter
-        return statistics(letter, self.store.played_games(letter), today())
+        return statistics(letter, self.replays.played(player, letter), today())
 
-    def history(self, rules: str, page: int) -> dict[str, Any]:
-        """One page (from 1) of the games of a rule set, newest first
-        (:data:`HISTORY_PAGE` a page), each with its result."""
+    def history(self, player: str, rules: str, page: int) -> dict[str, Any]:
+        """One page (from 1) of the player's games of a rule set, newest first
+        (:data:`HISTORY_PAGE` a page), each with its result as the replay has it."""
         letter = rules_for(rules).letter
         if page < 1:
             raise PyramideError(f"page {page} does not exist: pages start at 1",
                                 ru=f"страницы {page} нет: страницы считаются с 1")
-        total, games = self.store.history(letter, (page - 1) * HISTORY_PAGE, HISTORY_PAGE)
-        current = self.current_game_id()
-        rows = [game_row(g, result({**g, "current": g["id"] == current})) for g in games]
+        total, stamps = self.store.history(player, letter, (page - 1) * HISTORY_PAGE,
+                                           HISTORY_PAGE)
+        current = self.current_game_id(player)
+        rows = [game_row(g, result({**g, "current": g["id"] == current}))
+                for g in self.replays.summaries(player, stamps) if g is not None]
         return {"rules": letter, "page": page, "pages": max(1, -(-total // HISTORY_PAGE)),
                 "total": total, "games": rows}
 
+    def close(self) -> None:
+        """Write the running clocks and close the database (once; at shutdown)."""
+        with self._guard:
+            if self._closed:
+                return
+            self._closed = True
+        try:
+            self.flush_clocks()
+        finally:
+            self.searches.close()
+            self.store.close()
+
     def flush_clocks(self) -> None:
-        """Write the running clocks (called on shutdown)."""
-        with self._lock:
-            for game_id, live in self._live.items():
-                self.store.touch_elapsed(game_id, live.game.elapsed)
+        """Write the running clocks of the cached games (called on shutdown)."""
+        with self._guard:
+            slots = list(self._slots.items())
+        for (player, game_id), slot in slots:
+            with slot.lock:
+                if slot.live is not None and slot.live.game.log:
+                    self.store.touch_elapsed(player, game_id, slot.live.game.elapsed)
+
+
+def _rebuild(record: GameRecord, clock: Clock) -> _Live:
+    """The stored game replayed through the engine, with its stored selection."""
+    try:
+        if record.logged is not None and record.logged != len(record.log):
+            raise InvalidSaveError(
+                f"{len(record.log)} actions stored, the game counts {record.logged}",
+                ru=f"сохранено ходов: {len(record.log)}, а партия насчитывает {record.logged}")
+        game = game_from_dict(record.save_dict(), clock=clock)
+    except InvalidSaveError as exc:
+        raise InvalidSaveError(
+            f"stored game {record.id} cannot be loaded: {exc}",
+            ru=f"сохранённую партию {record.id} не удаётся загрузить: {exc.text('ru')}",
+        ) from None
+    if record.selection is not None and not game.is_over:
+        with suppress(PyramideError):  # a selection that no longer fits is not shown
+            game.select(Card.parse(record.selection))
+    return _Live(game, record.version, len(record.log), record.assisted)
 
 
 def browser_lang(accept_language: str | None) -> Lang:
@@ -315,18 +482,6 @@ def _difficulty(name: str) -> Difficulty | None:
             f"unknown difficulty {name!r}: expected one of {', '.join(DIFFICULTY_CHOICES)}",
             ru=f"нет такой сложности {name!r}: есть {', '.join(DIFFICULTY_CHOICES)}")
     return None
-
-
-def _kept_line(live: _Live) -> Solution | None:
-    """The solution found for the live game's current version, if any."""
-    return live.line[1] if live.line is not None and live.line[0] == live.version else None
-
-
-def _search_line(position: Position, rules: Rules, deal: Deal) -> Solution:
-    """The solver's shortest line from ``position`` within :data:`SOLUTION_BUDGET`
-    (a finished game gets its result and no move)."""
-    return solve_position(position, rules, budget=SOLUTION_BUDGET, shortest=True,
-                          layout=tuple(card.value for card in deal.pyramid))
 
 
 def _solver_says_lost(game: Game) -> bool:

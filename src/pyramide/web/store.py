@@ -1,57 +1,78 @@
-"""SQLite storage: every game as deal + rules + action log, written as it is played.
+"""Storage: every game as deal + rules + action log, written as it is played.
 
-One row per game in ``games`` (deal, rules, summary figures, the version the
-browser acts against) and one row per action in ``actions``; a game is
-rebuilt by replaying its actions through the engine, so a score is never
-taken from anywhere but the engine.  Settings live in ``settings``.
+One row per game in ``games`` (its player, deal, rules, summary figures, the
+selection and the version the browser acts against) and one row per action in
+``actions``; a game is rebuilt by replaying its actions through the engine,
+so a score is never taken from anywhere but the engine.  Settings are kept per
+player.  The same code serves an embedded SQLite file and a PostgreSQL server
+(SQLAlchemy Core; the schema and its migration in :mod:`pyramide.web.schema`).
+
+The database is the only authority: :meth:`Store.append` writes an action
+only if the game is still at the version it was computed from (a conditional
+update of ``games.version`` and the key ``(game_id, seq)`` in one
+transaction), so any number of server processes stay consistent.
 """
 
 from __future__ import annotations
 
 import json
-import sqlite3
-import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy import (
+    Connection,
+    Engine,
+    String,
+    Update,
+    bindparam,
+    case,
+    create_engine,
+    event,
+    func,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.exc import IntegrityError
+
 from pyramide.game import Game, LogEntry
+from pyramide.web.schema import LOCAL_PLAYER, actions, games, migrate, settings
 
-__all__ = ["GameRecord", "Store"]
+__all__ = [
+    "LOCAL_PLAYER", "ConflictError", "GameRecord", "Stamp", "Store", "StoreClosedError",
+    "StoredLog", "database_url",
+]
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS games (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    rules TEXT NOT NULL,
-    code TEXT,
-    layout TEXT NOT NULL,
-    version INTEGER NOT NULL DEFAULT 0,
-    score INTEGER NOT NULL DEFAULT 0,
-    moves INTEGER NOT NULL DEFAULT 0,
-    elapsed REAL NOT NULL DEFAULT 0,
-    status TEXT NOT NULL DEFAULT 'playing',
-    created_at TEXT NOT NULL,
-    updated_at TEXT NOT NULL,
-    finished_at TEXT,
-    assisted INTEGER NOT NULL DEFAULT 0
-);
-CREATE TABLE IF NOT EXISTS actions (
-    game_id INTEGER NOT NULL REFERENCES games(id),
-    seq INTEGER NOT NULL,
-    action TEXT NOT NULL,
-    t REAL NOT NULL,
-    PRIMARY KEY (game_id, seq)
-);
-CREATE TABLE IF NOT EXISTS settings (
-    key TEXT PRIMARY KEY,
-    value TEXT NOT NULL
-);
-"""
+BUSY_TIMEOUT = 15.0
+"""Seconds a SQLite writer waits for another process's transaction."""
+
+
+class ConflictError(Exception):
+    """The game is no longer at the version the action was computed from."""
+
+
+class StoreClosedError(RuntimeError):
+    """The store was closed."""
 
 
 def _now() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def database_url(db: Path | str) -> str:
+    """The SQLAlchemy URL of ``db``: a ``postgresql://`` URL (driven by psycopg 3) or
+    the path of a SQLite file."""
+    text = str(db)
+    for prefix in ("postgresql://", "postgres://", "postgresql+psycopg://"):
+        if text.startswith(prefix):
+            return "postgresql+psycopg://" + text[len(prefix):]
+    return f"sqlite+pysqlite:///{text}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +92,8 @@ class GameRecord:
     finished_at: str | None
     log: list[list[Any]]
     assisted: bool = False
+    selection: str | None = None
+    logged: int | None = None
 
     def save_dict(self) -> dict[str, Any]:
         """The record in the save format of :mod:`pyramide.saves`."""
@@ -81,172 +104,322 @@ class GameRecord:
         }
 
 
-_KEYS = ("id", "code", "score", "moves", "elapsed", "status", "finished_at", "updated_at",
-         "assisted", "hints", "daily")
-_SUMMARY = ", ".join(_KEYS)
+Stamp = tuple[int, int, int, str | None]
+"""A game's version and the flags the server sets without a new version
+(assisted, hints, daily): what a replay kept in memory is valid for."""
 
 
-def _summary(row: tuple[Any, ...]) -> dict[str, Any]:
-    game = dict(zip(_KEYS, row, strict=True))
-    game["assisted"] = bool(game["assisted"])
-    return game
+@dataclass(frozen=True, slots=True)
+class StoredLog:
+    """What statistics need of a game: its deal, rules and actions (no summary)."""
+
+    id: int
+    version: int
+    rules: str
+    code: str | None
+    layout: str
+    finished_at: str | None
+    updated_at: str
+    assisted: bool
+    log: list[list[Any]]
+    hints: int = 0
+    daily: str | None = None
+    stamp: Stamp = (0, 0, 0, None)
 
 
 class Store:
-    """The database file; safe to share between the server's threads."""
+    """The database; safe to share between threads, processes and hosts."""
 
-    def __init__(self, path: Path | str) -> None:
-        self.path = Path(path)
-        if str(path) != ":memory:":
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
-        self._lock = threading.RLock()
-        with self._lock:
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=NORMAL")
-            self._db.executescript(SCHEMA)
-            self._migrate()
-
-    def _migrate(self) -> None:
-        """Bring a database written by an older version up to date (adds columns)."""
-        columns = {row[1] for row in self._db.execute("PRAGMA table_info(games)")}
-        for column, kind in (("assisted", "INTEGER NOT NULL DEFAULT 0"),
-                             ("hints", "INTEGER NOT NULL DEFAULT 0"), ("daily", "TEXT")):
-            if column not in columns:
-                self._db.execute(f"ALTER TABLE games ADD COLUMN {column} {kind}")
+    def __init__(self, db: Path | str) -> None:
+        self.url = database_url(db)
+        self.sqlite = self.url.startswith("sqlite")
+        if self.sqlite:
+            path = Path(str(db))
+            if str(db) != ":memory:":
+                path.parent.mkdir(parents=True, exist_ok=True)
+            self.path: Path | None = path
+            # autocommit at the driver: the transactions below say BEGIN themselves
+            self.engine: Engine = create_engine(
+                self.url, isolation_level="AUTOCOMMIT",
+                connect_args={"timeout": BUSY_TIMEOUT, "check_same_thread": False},
+            )
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        else:
+            self.path = None
+            self.engine = create_engine(self.url, pool_size=8, max_overflow=8,
+                                        pool_pre_ping=True)
+        self._closed = False
+        self._advance = _advance(func.max if self.sqlite else func.greatest)
+        with self._writing() as conn:
+            migrate(conn)
 
     def close(self) -> None:
-        with self._lock:
-            self._db.close()
+        self._closed = True
+        self.engine.dispose()
+
+    # ------------------------------------------------------------ transactions
+
+    def _connection(self) -> Connection:
+        if self._closed:
+            raise StoreClosedError("the database is closed")
+        return self.engine.connect()
+
+    @contextmanager
+    def _writing(self) -> Iterator[Connection]:
+        """A write transaction: SQLite takes its write lock at once (``BEGIN
+        IMMEDIATE``, waiting up to :data:`BUSY_TIMEOUT` for other processes)."""
+        with self._connection() as conn:
+            if self.sqlite:
+                conn.exec_driver_sql("BEGIN IMMEDIATE")
+                try:
+                    yield conn
+                except BaseException:
+                    conn.exec_driver_sql("ROLLBACK")
+                    raise
+                conn.exec_driver_sql("COMMIT")
+            else:
+                with conn.begin():
+                    yield conn
+
+    @contextmanager
+    def _reading(self) -> Iterator[Connection]:
+        """A read transaction that sees one committed state throughout."""
+        with self._connection() as conn:
+            if self.sqlite:
+                conn.exec_driver_sql("BEGIN")
+                try:
+                    yield conn
+                finally:
+                    conn.exec_driver_sql("ROLLBACK")
+            else:
+                snapshot = conn.execution_options(isolation_level="REPEATABLE READ")
+                with snapshot.begin():
+                    yield snapshot
 
     # ------------------------------------------------------------------ games
 
-    def create_game(self, game: Game) -> int:
+    def create_game(self, player: str, game: Game) -> int:
         now = _now()
-        with self._lock:
-            cur = self._db.execute(
-                "INSERT INTO games (rules, code, layout, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, ?)",
-                (game.rules.letter, game.code, game.deal.layout_text(), now, now),
-            )
-            assert cur.lastrowid is not None
-            return cur.lastrowid
+        with self._writing() as conn:
+            game_id = conn.execute(insert(games).values(
+                player=player, rules=game.rules.letter, code=game.code,
+                layout=game.deal.layout_text(), version=0, logged=0, score=0, moves=0,
+                elapsed=0.0, status="playing", created_at=now, updated_at=now, assisted=0,
+                hints=0,
+            ).returning(games.c.id)).scalar_one()
+        return int(game_id)
 
-    def record(
-        self, game_id: int, game: Game, version: int, logged: int, *, assisted: bool = False,
+    def version(self, player: str, game_id: int) -> int | None:
+        """The stored version of the player's game (``None``: no such game)."""
+        with self._connection() as conn:
+            found = conn.execute(_VERSION, {"b_id": game_id, "b_player": player}
+                                 ).scalar_one_or_none()
+        return None if found is None else int(found)
+
+    def append(
+        self, player: str, game_id: int, expected: int, game: Game, version: int, logged: int,
+        *, assisted: bool = False, solver: bool = False,
     ) -> None:
-        """Write the actions ``game.log[logged:]`` and the new summary, atomically;
-        ``assisted`` marks the game as played on by the solver (for good)."""
+        """Write the actions ``game.log[logged:]``, the selection and the new summary
+        as ``version``, if the stored game is still at ``expected``; else
+        :class:`ConflictError` and nothing is written.  ``assisted`` marks the game
+        as played on by the solver (for good); ``solver`` marks these actions so."""
         entries: list[LogEntry] = game.log[logged:]
         now = _now()
-        with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                self._db.executemany(
-                    "INSERT INTO actions (game_id, seq, action, t) VALUES (?, ?, ?, ?)",
-                    [(game_id, logged + i, e.action, e.t) for i, e in enumerate(entries)],
-                )
-                self._db.execute(
-                    "UPDATE games SET version=?, score=?, moves=?, elapsed=?, status=?,"
-                    " updated_at=?, finished_at=CASE WHEN ?='playing' THEN NULL"
-                    " ELSE COALESCE(finished_at, ?) END, assisted=MAX(assisted, ?) WHERE id=?",
-                    (version, game.score, game.moves, round(game.elapsed, 3), game.status,
-                     now, game.status, now, int(assisted), game_id),
-                )
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-            self._db.execute("COMMIT")
+        finished = None if game.status == "playing" else now
+        with self._writing() as conn:
+            changed = conn.execute(self._advance, {
+                "b_id": game_id, "b_player": player, "b_expected": expected,
+                "b_version": version, "b_logged": len(game.log),
+                "b_selection": game.selection.code if game.selection is not None else None,
+                "b_score": game.score, "b_moves": game.moves,
+                "b_elapsed": round(game.elapsed, 3), "b_status": game.status, "b_now": now,
+                "b_finished": finished, "b_assisted": int(assisted),
+            }).rowcount
+            if changed != 1:
+                raise ConflictError(f"game {game_id} is no longer at version {expected}")
+            if entries:
+                try:
+                    conn.execute(_INSERT_ACTIONS, [
+                        {"game_id": game_id, "seq": logged + i, "action": e.action, "t": e.t,
+                         "version": version, "solver": int(solver)}
+                        for i, e in enumerate(entries)
+                    ])
+                except IntegrityError:
+                    raise ConflictError(f"game {game_id}: actions from {logged} exist") from None
 
-    def mark_assisted(self, game_id: int) -> None:
+    def touch_elapsed(self, player: str, game_id: int, elapsed: float) -> None:
+        with self._writing() as conn:
+            conn.execute(update(games).where(
+                games.c.id == game_id, games.c.player == player,
+                games.c.elapsed < round(elapsed, 3),
+            ).values(elapsed=round(elapsed, 3)))
+
+    # ------------------------------------------------ flags the server sets
+
+    def mark_assisted(self, player: str, game_id: int) -> None:
         """The player saw the solver's solution of this game (for good)."""
-        with self._lock:
-            self._db.execute("UPDATE games SET assisted=1 WHERE id=?", (game_id,))
+        self._flag(player, game_id, assisted=1)
 
-    def count_hint(self, game_id: int) -> None:
+    def count_hint(self, player: str, game_id: int) -> None:
         """One more hint was given in this game."""
-        with self._lock:
-            self._db.execute("UPDATE games SET hints=hints+1 WHERE id=?", (game_id,))
+        self._flag(player, game_id, hints=games.c.hints + 1)
 
-    def mark_daily(self, game_id: int, day: str) -> None:
+    def mark_daily(self, player: str, game_id: int, day: str) -> None:
         """The game is the daily deal of ``day`` (ISO date)."""
-        with self._lock:
-            self._db.execute("UPDATE games SET daily=? WHERE id=?", (day, game_id))
+        self._flag(player, game_id, daily=day)
 
-    def daily_results(self, day: str) -> dict[str, bool]:
-        """Whether the daily deal of ``day`` was started (a move made) and won."""
-        with self._lock:
-            row = self._db.execute(
-                "SELECT COUNT(*), COALESCE(MAX(status='won'), 0) FROM games"
-                " WHERE daily=? AND moves>0", (day,)).fetchone()
-        return {"played": bool(row[0]), "won": bool(row[1])}
+    def _flag(self, player: str, game_id: int, **values: Any) -> None:
+        """Set flags of the player's game; they are no action: the version stays."""
+        with self._writing() as conn:
+            conn.execute(update(games).where(games.c.id == game_id, games.c.player == player)
+                         .values(**values))
 
-    def touch_elapsed(self, game_id: int, elapsed: float) -> None:
-        with self._lock:
-            self._db.execute("UPDATE games SET elapsed=MAX(elapsed, ?) WHERE id=?",
-                             (round(elapsed, 3), game_id))
+    def daily_results(self, player: str, day: str) -> dict[str, bool]:
+        """Whether the player started (a move made) and won the daily deal of ``day``."""
+        with self._connection() as conn:
+            rows = conn.execute(select(games.c.status).where(
+                games.c.player == player, games.c.daily == day, games.c.moves > 0)).all()
+        return {"played": bool(rows), "won": any(r.status == "won" for r in rows)}
 
-    def load(self, game_id: int) -> GameRecord | None:
-        with self._lock:
-            row = self._db.execute(
-                "SELECT id, rules, code, layout, version, score, moves, elapsed, status,"
-                " created_at, finished_at, assisted FROM games WHERE id=?", (game_id,),
-            ).fetchone()
+    def load(self, player: str, game_id: int) -> GameRecord | None:
+        with self._reading() as conn:
+            row = conn.execute(select(
+                games.c.id, games.c.rules, games.c.code, games.c.layout, games.c.version,
+                games.c.score, games.c.moves, games.c.elapsed, games.c.status,
+                games.c.created_at, games.c.finished_at, games.c.assisted,
+                games.c.selection, games.c.logged,
+            ).where(games.c.id == game_id, games.c.player == player)).one_or_none()
             if row is None:
                 return None
-            log = [[a, t] for a, t in self._db.execute(
-                "SELECT action, t FROM actions WHERE game_id=? ORDER BY seq", (game_id,),
-            )]
-        (id_, rules, code, layout, version, score, moves, elapsed, status, created_at,
-         finished_at, assisted) = row
-        return GameRecord(id_, rules, code, layout, version, score, moves, elapsed, status,
-                          created_at, finished_at, log, bool(assisted))
+            log = [[a, t] for a, t in conn.execute(
+                select(actions.c.action, actions.c.t)
+                .where(actions.c.game_id == game_id).order_by(actions.c.seq))]
+        return GameRecord(row.id, row.rules, row.code, row.layout, row.version, row.score,
+                          row.moves, row.elapsed, row.status, row.created_at, row.finished_at,
+                          log, bool(row.assisted), row.selection, row.logged)
 
-    def current_game_id(self) -> int | None:
-        """The newest game, if it is still being played."""
-        with self._lock:
-            row = self._db.execute(
-                "SELECT id, status FROM games ORDER BY id DESC LIMIT 1"
-            ).fetchone()
-        return int(row[0]) if row is not None and row[1] == "playing" else None
+    def current_game_id(self, player: str) -> int | None:
+        """The player's newest game, if it is still being played."""
+        newest = self._newest(player)
+        return newest[0] if newest is not None and newest[1] == "playing" else None
 
-    def played_games(self, rules: str) -> list[dict[str, Any]]:
-        """Games of a rule set that count in statistics, oldest first.
+    def newest_game_id(self, player: str) -> int | None:
+        newest = self._newest(player)
+        return newest[0] if newest is not None else None
 
-        A game counts once it has a move; the newest game does not count while
-        it is still being played (an older unfinished game counts as not won).
-        """
-        current = self.current_game_id()
-        with self._lock:
-            rows = self._db.execute(
-                f"SELECT {_SUMMARY} FROM games WHERE rules=? AND moves>0 AND id IS NOT ?"
-                " ORDER BY id", (rules, current),
-            ).fetchall()
-        return [_summary(row) for row in rows]
 
-    def history(self, rules: str, offset: int, limit: int) -> tuple[int, list[dict[str, Any]]]:
-        """Games of a rule set with at least one move, newest first: the total and
-        ``limit`` of them from ``offset`` (the game in progress included)."""
-        with self._lock:
-            total = self._db.execute(
-                "SELECT COUNT(*) FROM games WHERE rules=? AND moves>0", (rules,)).fetchone()[0]
-            rows = self._db.execute(
-                f"SELECT {_SUMMARY} FROM games WHERE rules=? AND moves>0"
-                " ORDER BY id DESC LIMIT ? OFFSET ?", (rules, limit, offset),
-            ).fetchall()
-        return int(total), [_summary(row) for row in rows]
+    def _newest(self, player: str) -> tuple[int, str] | None:
+        with self._connection() as conn:
+            row = conn.execute(
+                select(games.c.id, games.c.status).where(games.c.player == player)
+                .order_by(games.c.id.desc()).limit(1)
+            ).one_or_none()
+        return (int(row.id), str(row.status)) if row is not None else None
+
+    def game_versions(self, player: str, rules: str) -> list[tuple[int, Stamp]]:
+        """``(id, stamp)`` of every game of the player under ``rules``, oldest first."""
+        with self._connection() as conn:
+            rows = conn.execute(
+                select(games.c.id, *_STAMP)
+                .where(games.c.player == player, games.c.rules == rules).order_by(games.c.id)
+            ).all()
+        return [(int(r.id), _stamp(r)) for r in rows]
+
+    def logs(self, player: str, ids: Sequence[int]) -> list[StoredLog]:
+        """Deal, rules and actions of the player's games ``ids`` (statistics replay them)."""
+        found: list[StoredLog] = []
+        for start in range(0, len(ids), 500):
+            chunk = list(ids[start:start + 500])
+            with self._reading() as conn:
+                rows = conn.execute(select(
+                    games.c.id, games.c.version, games.c.rules, games.c.code, games.c.layout,
+                    games.c.finished_at, games.c.updated_at, games.c.assisted,
+                    games.c.hints, games.c.daily,
+                ).where(games.c.player == player, games.c.id.in_(chunk))).all()
+                logs: dict[int, list[list[Any]]] = {r.id: [] for r in rows}
+                solver: set[int] = set()
+                for game_id, action, t, by_solver in conn.execute(
+                    select(actions.c.game_id, actions.c.action, actions.c.t, actions.c.solver)
+                    .where(actions.c.game_id.in_(list(logs)))
+                    .order_by(actions.c.game_id, actions.c.seq)
+                ):
+                    logs[game_id].append([action, t])
+                    if by_solver:
+                        solver.add(game_id)
+            found += [StoredLog(r.id, r.version, r.rules, r.code, r.layout, r.finished_at,
+                                r.updated_at, bool(r.assisted) or r.id in solver, logs[r.id],
+                                int(r.hints), r.daily, _stamp(r))
+                      for r in rows]
+        return sorted(found, key=lambda g: g.id)
+
+    def history(self, player: str, rules: str, offset: int,
+                limit: int) -> tuple[int, list[tuple[int, Stamp]]]:
+        """The player's games of a rule set with at least one move, newest first:
+        their total and ``(id, stamp)`` of ``limit`` of them from ``offset``
+        (the game in progress included; their figures come from replays)."""
+        where = (games.c.player == player, games.c.rules == rules, games.c.moves > 0)
+        with self._reading() as conn:
+            total = conn.execute(select(func.count()).select_from(games).where(*where)
+                                 ).scalar_one()
+            rows = conn.execute(select(games.c.id, *_STAMP).where(*where)
+                                .order_by(games.c.id.desc()).limit(limit).offset(offset)).all()
+        return int(total), [(int(r.id), _stamp(r)) for r in rows]
 
     # --------------------------------------------------------------- settings
 
-    def settings(self) -> dict[str, Any]:
-        with self._lock:
-            rows = self._db.execute("SELECT key, value FROM settings").fetchall()
+    def settings(self, player: str) -> dict[str, Any]:
+        with self._connection() as conn:
+            rows = conn.execute(_SETTINGS, {"b_player": player}).all()
         return {key: json.loads(value) for key, value in rows}
 
-    def put_settings(self, values: dict[str, Any]) -> None:
-        with self._lock:
-            self._db.executemany(
-                "INSERT INTO settings (key, value) VALUES (?, ?)"
-                " ON CONFLICT(key) DO UPDATE SET value=excluded.value",
-                [(k, json.dumps(v)) for k, v in values.items()],
-            )
+    def put_settings(self, player: str, values: dict[str, Any]) -> None:
+        upsert = sqlite_insert if self.sqlite else postgresql_insert
+        with self._writing() as conn:
+            for key, value in values.items():
+                statement = upsert(settings).values(player=player, key=key,
+                                                    value=json.dumps(value))
+                conn.execute(statement.on_conflict_do_update(
+                    index_elements=[settings.c.player, settings.c.key],
+                    set_={"value": statement.excluded.value}))
+
+
+_STAMP = (games.c.version, games.c.assisted, games.c.hints, games.c.daily)
+
+
+def _stamp(row: Any) -> Stamp:
+    return (int(row.version), int(row.assisted), int(row.hints), row.daily)
+
+
+# The statements of every action, built once (SQLAlchemy then only binds them).
+_VERSION = select(games.c.version).where(games.c.id == bindparam("b_id"),
+                                         games.c.player == bindparam("b_player"))
+_SETTINGS = select(settings.c.key, settings.c.value).where(
+    settings.c.player == bindparam("b_player"))
+_INSERT_ACTIONS = insert(actions)
+
+
+def _advance(greatest: Any) -> Update:
+    """The conditional update of a game to a new version (``greatest``: the SQL
+    function of the larger of two values, ``max`` in SQLite)."""
+    finished = bindparam("b_finished", type_=String)
+    return update(games).where(
+        games.c.id == bindparam("b_id"), games.c.player == bindparam("b_player"),
+        games.c.version == bindparam("b_expected"),
+    ).values(
+        version=bindparam("b_version"), logged=bindparam("b_logged"),
+        selection=bindparam("b_selection", type_=String), score=bindparam("b_score"),
+        moves=bindparam("b_moves"), elapsed=bindparam("b_elapsed"),
+        status=bindparam("b_status"), updated_at=bindparam("b_now"),
+        finished_at=case((finished.is_(None), None),
+                         else_=func.coalesce(games.c.finished_at, finished)),
+        assisted=greatest(games.c.assisted, bindparam("b_assisted")),
+    )
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute(f"PRAGMA busy_timeout={int(BUSY_TIMEOUT * 1000)}")
+    cursor.close()

@@ -1,0 +1,145 @@
+"""The results file of a sweep: every finished chunk, so that a rerun skips it.
+
+JSON lines.  The first line names what the verdicts depend on (the rule set,
+the search budget, the chunk size); each further line is one finished chunk::
+
+    {"format": "pyramide winrate results", "version": 1, "rules": "N", "nodes": 20000, ...}
+    {"first": 0, "count": 250, "verdicts": "++7++?+..."}
+
+A chunk is written (and flushed) as soon as it is back, so an interrupted
+sweep loses at most the chunks under way.  A line cut short by the
+interruption is dropped when the file is opened again; any other damage is an
+error, and the file is never rewritten.  While a sweep runs, its file is
+locked: a second sweep on the same file is refused.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+from pathlib import Path
+from types import TracebackType
+from typing import IO, Any, NamedTuple
+
+from pyramide.sweep.chunks import Chunk, check_verdicts
+
+FORMAT = "pyramide winrate results"
+VERSION = 1
+
+
+class SweepKey(NamedTuple):
+    """What a chunk's verdicts depend on, besides its deals."""
+
+    rules: str
+    nodes: int | None
+    seconds: float | None
+    chunk: int
+
+    def describe(self) -> str:
+        return (f"rules {self.rules}, --nodes {self.nodes or 0}, --seconds {self.seconds or 0}, "
+                f"--chunk {self.chunk}")
+
+
+class ResultsFile:
+    """An open results file: the chunks it holds, and more to record."""
+
+    def __init__(self, path: Path, key: SweepKey, done: dict[Chunk, str], stream: IO[str]):
+        self.path = path
+        self.key = key
+        self.done = done
+        self._stream = stream
+
+    @classmethod
+    def open(cls, path: Path, rules: str, nodes: int | None, seconds: float | None,
+             chunk: int | None, default_chunk: int) -> ResultsFile:
+        """Open (or start) ``path`` for a sweep; ``chunk=None`` takes the file's chunk size.
+
+        Raises ``ValueError`` if the file cannot be used for this sweep.
+        """
+        try:
+            stream = path.open("a+", encoding="utf-8")
+        except OSError as exc:
+            raise ValueError(f"cannot open the results file {path}: {exc.strerror}") from exc
+        try:
+            lock(stream, path)
+            stream.seek(0)
+            key, done, good = read(path, stream)
+            if key is None:  # a new file
+                key = SweepKey(rules, nodes, seconds, chunk or default_chunk)
+                stream.seek(0)
+                stream.truncate()
+                write_line(stream, {"format": FORMAT, "version": VERSION, **key._asdict()})
+                return cls(path, key, {}, stream)
+            wanted = SweepKey(rules, nodes, seconds, chunk or key.chunk)
+            if wanted != key:
+                raise ValueError(f"the results file {path} holds a sweep with {key.describe()}; "
+                                 f"this one asks for {wanted.describe()}")
+            stream.truncate(good)  # drops a line cut short by an interruption
+            return cls(path, key, done, stream)
+        except BaseException:
+            stream.close()
+            raise
+
+    def record(self, chunk: Chunk, verdicts: str) -> None:
+        write_line(self._stream, {"first": chunk.first, "count": chunk.count,
+                                  "verdicts": verdicts})
+        self.done[chunk] = verdicts
+
+    def close(self) -> None:
+        self._stream.close()
+
+    def __enter__(self) -> ResultsFile:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        self.close()
+
+
+def lock(stream: IO[str], path: Path) -> None:
+    try:
+        fcntl.flock(stream.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError as exc:
+        raise ValueError(f"the results file {path} is in use by another sweep") from exc
+
+
+def write_line(stream: IO[str], record: dict[str, Any]) -> None:
+    stream.write(json.dumps(record, separators=(", ", ": ")) + "\n")
+    stream.flush()
+
+
+def read(path: Path, stream: IO[str]) -> tuple[SweepKey | None, dict[Chunk, str], int]:
+    """The key (``None`` for an empty file), the finished chunks, and the bytes read.
+
+    Only whole lines count: a last line without its newline was cut short.
+    """
+    head = stream.readline()
+    if not head.strip():
+        return None, {}, 0
+    try:
+        record = json.loads(head) if head.endswith("\n") else {}
+        if record.get("format") != FORMAT or record.get("version") != VERSION:
+            raise ValueError
+        key = SweepKey(str(record["rules"]), record["nodes"], record["seconds"],
+                       int(record["chunk"]))
+    except (ValueError, KeyError, TypeError, AttributeError):
+        raise ValueError(f"{path} is not a results file of pyramide winrate "
+                         f"(version {VERSION})") from None
+    done: dict[Chunk, str] = {}
+    good = len(head.encode("utf-8"))
+    for number, line in enumerate(stream, start=2):
+        if not line.endswith("\n"):
+            break
+        try:
+            record = json.loads(line)
+            chunk = Chunk(int(record["first"]), int(record["count"]))
+            verdicts = record["verdicts"]
+            if not isinstance(verdicts, str):
+                raise TypeError("verdicts must be a string")
+            check_verdicts(chunk, verdicts)
+        except (ValueError, KeyError, TypeError) as exc:
+            raise ValueError(f"the results file {path} is damaged at line {number}: {exc}; "
+                             "move it away to start afresh") from None
+        done[chunk] = verdicts
+        good += len(line.encode("utf-8"))
+    return key, done, good

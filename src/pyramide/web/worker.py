@@ -1,0 +1,71 @@
+"""The app of one server process, built from the environment (``pyramide serve
+--workers N`` starts N such processes; one process builds it directly).
+
+``PYRAMIDE_DB``: the database (a SQLite path or a ``postgresql://`` URL);
+``PYRAMIDE_HOSTED=1``: players by signed cookie (the secret from
+:func:`pyramide.web.players.load_secret`).
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+from fastapi import FastAPI
+
+from pyramide.web.app import create_app
+from pyramide.web.players import Players, load_secret
+from pyramide.web.searches import SearchPool
+from pyramide.web.service import GameService
+from pyramide.web.store import Store
+
+__all__ = ["DB_ENV", "HOSTED_ENV", "build", "data_dir", "from_environment"]
+
+DB_ENV = "PYRAMIDE_DB"
+HOSTED_ENV = "PYRAMIDE_HOSTED"
+
+
+def data_dir() -> Path:
+    return Path(platformdirs.user_data_dir("pyramide", appauthor=False))
+
+
+def build(db: str, *, hosted: bool, warm_up: bool = True) -> tuple[FastAPI, GameService]:
+    """The app over ``db``; at shutdown it writes the running clocks and closes the
+    database."""
+    store = Store(db)
+    service = GameService(store, searches=SearchPool())
+    players = Players(load_secret(data_dir())) if hosted else None
+    app = create_app(service, players)
+
+    inner = app.router.lifespan_context
+
+    @asynccontextmanager
+    async def lifespan(app: Any) -> AsyncIterator[Any]:
+        async with inner(app) as state:
+            try:
+                yield state
+            finally:
+                service.close()
+
+    app.router.lifespan_context = lifespan
+    if warm_up:
+        threading.Thread(target=_warm_up, name="solver warm-up", daemon=True).start()
+    return app, service
+
+
+def _warm_up() -> None:
+    """Load the compiled search (numba: seconds) after the server answers."""
+    from pyramide.solver.compiled import warm_up
+
+    warm_up()
+
+
+def from_environment() -> FastAPI:
+    """The app factory of ``--workers`` processes."""
+    app, _service = build(os.environ[DB_ENV], hosted=os.environ.get(HOSTED_ENV) == "1")
+    return app

@@ -1,0 +1,179 @@
+"""Sweeps: chunks, their verdicts, the results file, the progress bar, and resuming."""
+
+from __future__ import annotations
+
+import io
+import json
+import signal
+import subprocess
+import sys
+import time
+from itertools import pairwise
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from pyramide import PRESETS, Deal, Position, rules_for
+from pyramide.cli import main
+from pyramide.commands.winrate import solve_range
+from pyramide.solver import Budget, decide
+from pyramide.sweep import Chunk, ResultsFile, Tally, decide_chunk, local_engine, plan_chunks
+from pyramide.sweep.chunks import DIGITS, check_verdicts
+
+BUDGET = Budget(nodes=2_000, seconds=None)
+
+
+def load_verdicts(path: Path) -> dict[int, str]:
+    """Deal number -> verdict, from a results file."""
+    out: dict[int, str] = {}
+    for line in path.read_text().splitlines()[1:]:
+        record = json.loads(line)
+        out.update({record["first"] + i: v for i, v in enumerate(record["verdicts"])})
+    return out
+
+
+@pytest.mark.parametrize(("start", "deals", "size"),
+                         [(0, 1, 7), (3, 50, 7), (14, 14, 7), (5, 9, 100)])
+def test_chunks_cover_the_range_cut_at_multiples(start: int, deals: int, size: int) -> None:
+    chunks = plan_chunks(start, deals, size)
+    assert chunks[0].first == start and chunks[-1].last == start + deals - 1
+    for a, b in pairwise(chunks):
+        assert b.first == a.last + 1 and b.first % size == 0
+    assert all(0 < c.count <= size for c in chunks)
+
+
+def test_verdicts_are_the_solvers_answers() -> None:
+    rules = rules_for("M")
+    verdicts = decide_chunk("M", 500, 12, BUDGET)
+    check_verdicts(Chunk(500, 12), verdicts)
+    for number, verdict in zip(range(500, 512), verdicts, strict=True):
+        deal = Deal.from_number(number, rules.deck)
+        result = decide(Position.initial(deal, rules), rules, budget=BUDGET)
+        if result.winnable is None:
+            assert verdict == "?"
+        elif result.winnable:
+            assert verdict == "+"
+        else:
+            assert int(verdict, 36) == result.max_removed
+    tally = Tally.of(Chunk(500, 12), verdicts)
+    assert tally.deals == 12 and tally.won == verdicts.count("+")
+    assert tally.won + tally.unknown + sum(tally.lost_max.values()) == 12
+
+
+def test_every_game_has_a_verdict_for_every_max_removed() -> None:
+    assert all(len(rules.tableau) < len(DIGITS) for rules in PRESETS.values())
+    assert Tally.of(Chunk(0, 3), "sTZ").lost_max == {28: 1, 55: 1, 61: 1}
+
+
+def test_tallies_add_up_in_any_order() -> None:
+    parts = [(Chunk(0, 4), "+?3+"), (Chunk(4, 3), "??s"), (Chunk(7, 2), "++")]
+    forward, backward = Tally(), Tally()
+    for chunk, verdicts in parts:
+        forward.add(Tally.of(chunk, verdicts))
+    for chunk, verdicts in reversed(parts):
+        backward.add(Tally.of(chunk, verdicts))
+    assert forward == backward
+    assert (forward.deals, forward.won, forward.unknown) == (9, 4, 3)
+    assert forward.unknown_numbers == [1, 4, 5] and forward.lost_max == {3: 1, 28: 1}
+
+
+def test_bad_verdicts_are_refused() -> None:
+    with pytest.raises(ValueError, match="2 verdicts"):
+        check_verdicts(Chunk(0, 3), "++")
+    with pytest.raises(ValueError, match="unknown verdicts '~'"):
+        check_verdicts(Chunk(0, 2), "+~")
+
+
+def test_results_file_keeps_chunks_and_drops_a_cut_line(tmp_path: Path) -> None:
+    path = tmp_path / "n.jsonl"
+    with ResultsFile.open(path, "N", 100, None, 5, 250) as results:
+        assert results.key.chunk == 5 and results.done == {}
+        results.record(Chunk(0, 5), "+++3+")
+        results.record(Chunk(5, 5), "+?+++")
+    with path.open("a") as stream:
+        stream.write('{"first": 10, "count": 5, "verd')  # the interruption cut this line
+    with ResultsFile.open(path, "N", 100, None, None, 250) as results:
+        assert results.key.chunk == 5  # taken from the file
+        assert results.done == {Chunk(0, 5): "+++3+", Chunk(5, 5): "+?+++"}
+        results.record(Chunk(10, 5), "+++++")
+    assert load_verdicts(path) == {i: v for i, v in enumerate("+++3++?++++++++")}
+
+
+def test_results_file_refuses_another_sweep_damage_and_a_second_user(tmp_path: Path) -> None:
+    path = tmp_path / "n.jsonl"
+    with ResultsFile.open(path, "N", 100, None, 5, 250) as results:
+        results.record(Chunk(0, 5), "+++3+")
+        with pytest.raises(ValueError, match="in use by another sweep"):
+            ResultsFile.open(path, "N", 100, None, 5, 250)
+    for rules, nodes, chunk in (("C", 100, 5), ("N", 200, 5), ("N", 100, 6)):
+        with pytest.raises(ValueError, match="holds a sweep with rules N, --nodes 100"):
+            ResultsFile.open(path, rules, nodes, None, chunk, 250)
+    lines = path.read_text().splitlines()
+    path.write_text("\n".join([lines[0], '{"first": 0, "count": 5, "verdicts": "++"}', *lines[1:]])
+                    + "\n")
+    with pytest.raises(ValueError, match="damaged at line 2"):
+        ResultsFile.open(path, "N", 100, None, 5, 250)
+    (tmp_path / "other.txt").write_text("hello\n")
+    with pytest.raises(ValueError, match="not a results file"):
+        ResultsFile.open(tmp_path / "other.txt", "N", 100, None, 5, 250)
+
+
+def test_progress_bar_is_fed_by_finished_chunks(tmp_path: Path) -> None:
+    screen = io.StringIO()
+    console = Console(file=screen, force_terminal=True, width=120)
+    chunks = plan_chunks(0, 120, 40)
+    with local_engine(2) as engine:
+        tally, resumed = solve_range(engine, rules_for("N"), chunks, BUDGET, None, console)
+    assert (tally.deals, resumed) == (120, 0)
+    drawn = screen.getvalue()
+    assert "120/120" in drawn and "local processes, 2 workers" in drawn and "% won" in drawn
+
+
+def test_winrate_results_file_and_its_errors(capsys: pytest.CaptureFixture[str],
+                                             tmp_path: Path) -> None:
+    path = tmp_path / "c.jsonl"
+    args = ["winrate", "--rules", "C", "--deals", "90", "--chunk", "40", "--jobs", "1",
+            "--json", "--quiet", "--results", str(path)]
+    assert main(args) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert main([*args, "--start", "40"]) == 0  # deals 40..129: chunk 40..79 is in the file
+    second = json.loads(capsys.readouterr().out)
+    assert (first["resumed"], second["resumed"]) == (0, 40)
+    verdicts = load_verdicts(path)
+    assert sorted(verdicts) == list(range(130))
+    assert first["won"] == sum(verdicts[i] == "+" for i in range(90))
+    assert main([*args[:-4], "--results", str(path), "--chunk", "50"]) == 2
+    assert "--chunk 40; this one asks for rules C" in capsys.readouterr().err
+    assert main([*args[:-2], "--results", str(tmp_path / "no" / "such.jsonl")]) == 2
+    assert "cannot open the results file" in capsys.readouterr().err
+    assert main([*args, "--chunk", "0"]) == 2
+    assert "--chunk 0" in capsys.readouterr().err
+
+
+def test_an_interrupted_sweep_goes_on_where_it_stopped(capsys: pytest.CaptureFixture[str],
+                                                       tmp_path: Path) -> None:
+    path = tmp_path / "n.jsonl"
+    args = ["winrate", "--deals", "1000", "--chunk", "10", "--jobs", "2", "--json", "--quiet",
+            "--results", str(path)]
+    sweep = subprocess.Popen([sys.executable, "-m", "pyramide.cli", *args],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while (not path.exists() or path.read_text().count("\n") < 3) and time.monotonic() < deadline:
+        time.sleep(0.005)
+    sweep.send_signal(signal.SIGINT)
+    out, err = sweep.communicate(timeout=60)
+    assert sweep.returncode == 130 and out == ""
+    assert "the same command goes on from there" in err
+    kept = load_verdicts(path)
+    assert 20 <= len(kept) < 1000
+    assert main(args) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["resumed"] == len(kept) and figures["deals"] == 1000
+    assert main(["winrate", "--deals", "1000", "--jobs", "1", "--json", "--quiet"]) == 0
+    whole = json.loads(capsys.readouterr().out)
+    assert figures["won"] == whole["won"]
+    assert figures["lost_max_removed"] == whole["lost_max_removed"]
+    verdicts = load_verdicts(path)
+    assert {n: verdicts[n] for n in kept} == kept and len(verdicts) == 1000
+    assert sum(v == "+" for v in verdicts.values()) == whole["won"]
