@@ -59,14 +59,9 @@ def play_some(url: str) -> None:
                          {"version": state["version"], **action})
 
 
-def main() -> None:
-    shoot_with_server(__doc__, play_some, shoot)
-
-
-def shoot_with_server(doc: str | None, play: Callable[[str], None],
-                      shots: Callable[[str, Path], None]) -> None:
-    """Parse ``--out``, start a server on a fresh database, ``play`` games on it, and
-    take the ``shots``."""
+def run(shoot_all: Callable[[str, Path], None], doc: str | None,
+        prepare: Callable[[str], None] | None = None) -> None:
+    """Parse --out, start a server on a fresh database, ``prepare`` it, shoot."""
     parser = argparse.ArgumentParser(description=doc)
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
     args = parser.parse_args()
@@ -75,10 +70,15 @@ def shoot_with_server(doc: str | None, play: Callable[[str], None],
         server = LiveServer(Path(tmp) / "shots.sqlite3")
         server.start()
         try:
-            play(server.url)
-            shots(server.url, args.out)
+            if prepare is not None:
+                prepare(server.url)
+            shoot_all(server.url, args.out)
         finally:
             server.stop()
+
+
+def main() -> None:
+    run(shoot, __doc__, play_some)
 
 
 def open_page(browser: Browser, size: str, url: str) -> tuple[BrowserContext, Page]:

@@ -20,7 +20,7 @@ from playwright.sync_api import Page, sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.screenshots import SIZES, idle, open_page, shoot_with_server  # noqa: E402
+from benchmarks.screenshots import SIZES, idle, open_page, run  # noqa: E402
 from tests.browser.conftest import call  # noqa: E402
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from tests.play import win_alone  # noqa: E402
@@ -71,7 +71,7 @@ def save(page: Page, path: Path) -> None:
 
 
 def main() -> None:
-    shoot_with_server(__doc__, play, shoot)
+    run(shoot, __doc__, play)
 
 
 if __name__ == "__main__":

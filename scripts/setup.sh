@@ -48,3 +48,12 @@ if [ -n "$extras" ] && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; th
     echo "Installing PostgreSQL (Debian package) for the hosted-mode tests..."
     apt_install postgresql
 fi
+if [ -n "$extras" ]; then
+    # axe-core, injected by the accessibility tests (kept in .venv: nothing to commit)
+    if ! command -v npm >/dev/null 2>&1; then apt_install npm; fi
+    if [ ! -f .venv/npm/node_modules/axe-core/axe.min.js ]; then
+        echo "Installing axe-core (npm) for the accessibility tests..."
+        npm install --no-save --no-package-lock --no-audit --no-fund --silent \
+            --prefix .venv/npm axe-core@4
+    fi
+fi

@@ -30,13 +30,15 @@ from tests.test_solver_helpers import (
     small_position,
 )
 
+RULE_SETS = {letter: PRESETS[letter] for letter in "NCPRMTO"}
+"""The rule sets of rule book §10 (the family games of §11 have their own search)."""
 OPEN_VARIANTS = {
     letter: rules if rules.open_stock else replace(rules, open_stock=True)
-    for letter, rules in PRESETS.items()
+    for letter, rules in RULE_SETS.items()
 }
-"""Every preset with an open stock (the presets that have one as they are)."""
+"""Every rule set with an open stock (those that have one as they are)."""
 
-ALL_RULES = {**{f"{k}": r for k, r in PRESETS.items()},
+ALL_RULES = {**{f"{k}": r for k, r in RULE_SETS.items()},
              **{f"{k}+open": r for k, r in OPEN_VARIANTS.items() if not PRESETS[k].open_stock}}
 
 

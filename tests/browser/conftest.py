@@ -20,6 +20,10 @@ from playwright.sync_api import Locator, Page, expect
 
 from tests.conftest import LiveServer
 
+# The first action of a new server loads the solver (its lost-game warning) and,
+# on a busy machine, may answer after Playwright's default 5 s: wait up to 20 s.
+expect.set_options(timeout=20_000)
+
 
 def call(url: str, method: str, path: str, body: Any = None) -> tuple[int, Any]:
     """One JSON request to the server; returns (status, decoded body)."""
@@ -79,9 +83,24 @@ class Table:
         """Click a card where a player can see it: its top-left corner, the part a
         covered card still shows (a click the card above would catch fails)."""
         card = self.card(code)
-        box = card.bounding_box()
-        assert box is not None, f"{code} is not on the table"
-        card.click(position={"x": box["width"] * 0.25, "y": box["height"] * 0.15})
+        card.wait_for()
+        # a blocked card is aria-disabled, yet a player may click it (and learn why
+        # nothing happens): click the point, after checking the card is what lies there;
+        # a card still sliding into place (an animation) is asked again
+        hit, x, y = None, 0.0, 0.0
+        for _ in range(40):
+            box = card.bounding_box()
+            assert box is not None, f"{code} is not on the table"
+            x, y = box["x"] + box["width"] * 0.25, box["y"] + box["height"] * 0.15
+            hit = self.page.evaluate(
+                "([x, y]) => { const e = document.elementFromPoint(x, y);"
+                " const c = e && e.closest('[data-card]'); return c && c.dataset.card; }",
+                [x, y])
+            if hit == code:
+                break
+            self.page.wait_for_timeout(100)
+        assert hit == code, f"{hit} lies over {code}"
+        self.page.mouse.click(x, y)
         self.idle()
 
     def stock(self) -> None:
@@ -106,8 +125,8 @@ class Table:
     def pyramid(self) -> list[str]:
         """The pyramid cards on the table in rule-book order (row by row, left to right)."""
         cells = self.page.locator('[data-zone="pyramid"][data-card]').evaluate_all(
-            "els => els.map(e => [+e.dataset.row, +e.dataset.col, e.dataset.card])")
-        return [card for _, _, card in sorted(cells)]
+            "els => els.map(e => [+e.dataset.slot, e.dataset.card])")
+        return [card for _, card in sorted(cells)]
 
     def on_table(self) -> set[str]:
         return set(self.page.locator("[data-card]").evaluate_all(

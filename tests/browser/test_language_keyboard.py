@@ -19,9 +19,9 @@ def test_language_switch_changes_names_and_indices(table: Table, server: LiveSer
     put_settings(server.url, lang="ru", animations=True)
     table.open("/?deal=PY1-N-AAAAAAS")  # row 5 has K♦ Q♦; row 7 A♠ J♥; row 1 A♦
     page = table.page
-    expect(table.card("QD")).to_have_attribute("aria-label", "дама бубен")
-    expect(table.card("AS")).to_have_attribute("aria-label", "туз пик")
-    expect(table.card("10H")).to_have_attribute("aria-label", "десятка червей")
+    expect(table.card("QD")).to_have_attribute("aria-label", "Д, дама бубен")
+    expect(table.card("AS")).to_have_attribute("aria-label", "Т, туз пик")
+    expect(table.card("10H")).to_have_attribute("aria-label", "10, десятка червей")
     assert [index_of(table, c) for c in ("AS", "JH", "QD", "KD", "10H")] == \
         ["Т", "В", "Д", "К", "10"]
     expect(page.get_by_test_id("new-game")).to_have_text("Новая игра")
@@ -31,8 +31,8 @@ def test_language_switch_changes_names_and_indices(table: Table, server: LiveSer
     page.get_by_test_id("set-lang").select_option("en")
     table.idle()
     page.keyboard.press("Escape")
-    expect(table.card("QD")).to_have_attribute("aria-label", "queen of diamonds")
-    expect(table.card("AS")).to_have_attribute("aria-label", "ace of spades")
+    expect(table.card("QD")).to_have_attribute("aria-label", "Q, queen of diamonds")
+    expect(table.card("AS")).to_have_attribute("aria-label", "A, ace of spades")
     assert [index_of(table, c) for c in ("AS", "JH", "QD", "KD", "10H")] == \
         ["A", "J", "Q", "K", "10"]
     expect(page.get_by_test_id("new-game")).to_have_text("New game")
@@ -44,13 +44,13 @@ def test_language_switch_changes_names_and_indices(table: Table, server: LiveSer
     table.tap("2S")
     expect(page.get_by_test_id("message")).to_have_text("The sum must equal 13")
     table.open("/")
-    expect(table.card("QD")).to_have_attribute("aria-label", "queen of diamonds")
+    expect(table.card("QD")).to_have_attribute("aria-label", "Q, queen of diamonds")
 
     table.button("settings")
     page.get_by_test_id("set-lang").select_option("ru")
     table.idle()
     page.keyboard.press("Escape")
-    expect(table.card("QD")).to_have_attribute("aria-label", "дама бубен")
+    expect(table.card("QD")).to_have_attribute("aria-label", "Д, дама бубен")
     assert index_of(table, "QD") == "Д"
 
 

@@ -14,18 +14,20 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, expect
 
+from pyramide.geometry import row_col
 from tests.browser.conftest import Table, put_settings, screenshot_dir
 from tests.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
 
-SIZES = {"desktop": (1440, 900), "phone": (390, 844)}
+SIZES = {"desktop": (1440, 900), "phone": (390, 844), "landscape": (844, 390)}
+MIN_CARD = {"desktop": 90, "phone": 44, "landscape": 60}
 
 
 def boxes(table: Table, selector: str) -> list[dict[str, Any]]:
     return table.page.locator(selector).evaluate_all("""els => els.map(e => {
         const r = e.getBoundingClientRect();
-        return {card: e.dataset.card, row: +e.dataset.row, col: +e.dataset.col,
+        return {card: e.dataset.card, slot: +e.dataset.slot,
                 x: r.left, y: r.top, w: r.width, h: r.height};
     })""")
 
@@ -43,13 +45,13 @@ def test_table_fits_the_screen(browser: Browser, server: LiveServer, tmp_path: P
     put_settings(server.url, lang=lang, animations=False)
     context = browser.new_context(viewport={"width": width, "height": height},
                                   locale="ru-RU" if lang == "ru" else "en-US",
-                                  has_touch=size == "phone", is_mobile=size == "phone")
+                                  has_touch=size != "desktop", is_mobile=size != "desktop")
     try:
         table = Table(context.new_page(), server.url).open("/?deal=PY1-N-AAAAAAS")
         page = table.page
         # a little play: a king and a pair gone, a card drawn, one selected
         for code in ("KC", "3D", "10C"):
-            table.page.locator(f'[data-card="{code}"]').tap() if size == "phone" \
+            table.page.locator(f'[data-card="{code}"]').tap() if size != "desktop" \
                 else table.tap(code)
             table.idle()
         table.stock()
@@ -67,7 +69,7 @@ def test_table_fits_the_screen(browser: Browser, server: LiveServer, tmp_path: P
         for a in others:
             assert not any(overlaps(a, b) for b in pyramid), a
         # the pyramid is drawn with real overlap: each card half over the two below
-        at = {(b["row"], b["col"]): b for b in pyramid}
+        at = {row_col(b["slot"]): b for b in pyramid}
         for (row, col), b in at.items():
             for below in ((row + 1, col), (row + 1, col + 1)):
                 if below in at:
@@ -76,7 +78,7 @@ def test_table_fits_the_screen(browser: Browser, server: LiveServer, tmp_path: P
                     assert abs(c["y"] - (b["y"] + b["h"] / 2)) <= 2, (b, c)
         # cards big enough to read and to touch; the index legible
         card_w = pyramid[0]["w"]
-        assert card_w >= (44 if size == "phone" else 90), card_w
+        assert card_w >= MIN_CARD[size], card_w
         font = page.locator('[data-card="AS"] .rank').first.evaluate(
             "e => parseFloat(getComputedStyle(e).fontSize)")
         assert font >= 14, font

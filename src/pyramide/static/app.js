@@ -1,14 +1,17 @@
 // Pyramide in the browser: a view of the server's state (docs/api.md).
 //
 // The browser knows no rules.  It keeps the server's state JSON as it came,
-// draws it in ONE render function, animates what changed, and sends taps:
-// a card → {"type": "tap", "card"}, the stock → {"type": "stock"}, undo →
-// {"type": "undo"}.  A stale version (409) brings the current state back,
-// which is simply rendered.  Legality, sums and scores are the server's.
+// draws it in ONE render function (the table itself in table.js), and sends
+// taps: a card → {"type": "tap", "card"}, a pile → {"type": "pile", "pile"},
+// undo → {"type": "undo"}.  A stale version (409) brings the current state
+// back, which is simply rendered.  Legality, sums and scores are the server's.
 
-import {
-  cardIndex, cardName, formatTime, isFace, isRed, parseCard, translate,
-} from "./i18n.js";
+import { cardName, formatTime, isRed, translate } from "./i18n.js";
+import { centre, createTable } from "./table.js";
+import { installDrag } from "./drag.js";
+import { celebrate } from "./celebrate.js";
+import { play, soundFor } from "./sounds.js";
+import { BACKS, FELTS } from "./faces.js";
 import {
   choiceOf, mayAbandon, maySeeSolution, newGameBody, randomBody, showChoices, showDaily,
 } from "./newgame.js";
@@ -18,17 +21,7 @@ const $ = (sel, root = document) => root.querySelector(sel);
 const $$ = (sel, root = document) => Array.from(root.querySelectorAll(sel));
 
 const board = $("#board");
-const pyramidZone = $("#pyramid");
-const wasteZone = $("#waste");
-const stockEl = $("#stock");
 const toastEl = $("#toast");
-
-// Geometry in card widths: height, horizontal step in a row, vertical step
-// between rows (half a card: each card lies half over the two below it).
-const CH = 1.4;
-const SX = 1.1;
-const STEP = CH / 2;
-const FAN = 0.38;
 
 const ui = {
   state: null,          // the server's state JSON, untouched
@@ -39,18 +32,21 @@ const ui = {
   autoplay: null,       // {stopped} while the solution is being played
   pending: 0,           // requests in flight (body[data-busy])
   queue: Promise.resolve(),
-  els: new Map(),       // card code → its element on the table
-  stockPos: { x: 0, y: 0 },
   endShownFor: null,    // game id whose end dialog was shown
   toastTimer: 0,
   renderedLang: null,
-  renderedId: null,     // the game the table shows
   newTab: "random",
 };
 
 const t = (key, vars) => translate(ui.settings.lang, key, vars);
 const animationsOn = () => ui.settings.animations !== false
   && !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+const table = createTable(board, { t, animationsOn });
+const drag = installDrag(board, {
+  canDrag: () => Boolean(ui.state && ui.state.status === "playing" && !ui.autoplay),
+  onDrop: (code, target) => dropCard(code, target),
+  animationsOn,
+});
 
 // ---- server -------------------------------------------------------------
 
@@ -87,25 +83,57 @@ function enqueue(work) {
   return run;
 }
 
-/** Send one action; resolves true when the server took it.  A finished game
- * takes no action (the table is only there to be looked at). */
+/** Send one action now (inside the queue); resolves true when the server took it. */
+async function send(action) {
+  const s = ui.state;
+  const { status, data } = await api("POST", `/api/games/${s.id}/actions`,
+    { version: s.version, ...action });
+  if (status === 200 || status === 201) {
+    setState(data, true);
+    return true;
+  }
+  if (status === 409 && data && data.state) {
+    setState(data.state, false);
+    toast(t("stale"), "stale");
+  } else {
+    toast((data && data.error) || t("offline"), "error");
+  }
+  return false;
+}
+
+/** Send one action in turn; resolves true when the server took it.  A finished
+ * game takes no action (the table is only there to be looked at). */
 function act(action, when = (s) => s.status === "playing") {
   let took = false;
   return enqueue(async () => {
     const s = ui.state;
     if (!s || !when(s)) return;
-    const { status, data } = await api("POST", `/api/games/${s.id}/actions`,
-      { version: s.version, ...action });
-    if (status === 200 || status === 201) {
-      took = true;
-      setState(data, true);
-    } else if (status === 409 && data && data.state) {
-      setState(data.state, false);
-      toast(t("stale"), "stale");
-    } else {
-      toast((data && data.error) || t("offline"), "error");
-    }
+    took = await send(action);
   }).then(() => took);
+}
+
+/** Tap a pile: the stock draws or recycles (or says it is spent); another pile
+ * (an empty cell) only when the server says it takes a tap. */
+function tapPile(id) {
+  if (!id) return Promise.resolve(false);
+  return act({ type: "pile", pile: id });
+}
+
+/** A card dropped on a partner or a pile: the taps a player would make (the
+ * card, then the target), so the server's rules and messages apply.  Another
+ * card selected before is let go first. */
+function dropCard(code, target) {
+  return enqueue(async () => {
+    const steps = [];
+    const s = ui.state;
+    if (s.selection && s.selection !== code) steps.push({ type: "tap", card: s.selection });
+    if (s.selection !== code) steps.push({ type: "tap", card: code });
+    for (const step of steps) {
+      if (!(await send(step))) return;
+    }
+    if (ui.state.selection !== code) return;  // a king went by itself, or the card was refused
+    await send(target.card ? { type: "tap", card: target.card } : { type: "pile", pile: target.pile });
+  });
 }
 
 /** Undo, when the server says there is something to undo (as the disabled button shows). */
@@ -138,123 +166,14 @@ async function saveSettings(patch) {
   render({});
 }
 
-// ---- geometry -----------------------------------------------------------
-
-/** Card size and places for the board's current size: wide (stock and waste in
- * a column left of the pyramid) or tall (in a row under it), whichever gives
- * bigger cards. */
-function metrics(state) {
-  const W = board.clientWidth;
-  // leave a line under the cards for the message toast
-  const H = board.clientHeight - (W > 760 ? 44 : 0);
-  const open = Boolean(state && (state.stock.open_card || state.rules.open_stock));
-  const fanCards = state && state.rules.draw_count === 3 ? 3 : 2;
-  const pad = Math.max(8, Math.min(W, H) * 0.025);
-  const pyrW = 6 * SX + 1;
-  const pyrH = 6 * STEP + CH;
-  const wasteW = 1 + FAN * (fanCards - 1);
-  const gap = 0.3;
-  const slots = open ? 3 : 2;
-  // wide
-  const colW = wasteW;
-  const colGap = 0.6;
-  const colH = slots * CH + (slots - 1) * gap;
-  const wideCw = Math.min((W - 2 * pad) / (colW + colGap + pyrW), (H - 2 * pad) / Math.max(pyrH, colH));
-  // tall
-  const rowW = (slots - 1) * (1 + 0.4) + wasteW;
-  const rowGap = 0.45;
-  const tallCw = Math.min((W - 2 * pad) / Math.max(pyrW, rowW), (H - 2 * pad) / (pyrH + rowGap + CH));
-  const wide = wideCw >= tallCw;
-  const cw = Math.max(24, Math.floor(Math.min(wide ? wideCw : tallCw, 150)));
-  const ch = Math.round(cw * CH);
-  const m = { cw, ch, wide, fan: Math.round(FAN * cw), fanCards };
-  let px;
-  let py;
-  const places = [];
-  if (wide) {
-    const centred = (W - pyrW * cw) / 2;
-    const need = pad + (colW + colGap) * cw;
-    px = centred >= need ? centred : (W - (colW + colGap + pyrW) * cw) / 2 + (colW + colGap) * cw;
-    py = (H - pyrH * cw) / 2;
-    const cx = px - (colW + colGap) * cw;
-    for (let i = 0; i < slots; i += 1) places.push({ x: cx, y: py + i * (CH + gap) * cw });
-  } else {
-    const total = (pyrH + rowGap + CH) * cw;
-    px = (W - pyrW * cw) / 2;
-    py = Math.max(pad, (H - total) * 0.42);
-    const rx = (W - rowW * cw) / 2;
-    const ry = py + (pyrH + rowGap) * cw;
-    for (let i = 0; i < slots; i += 1) places.push({ x: rx + i * 1.4 * cw, y: ry });
-  }
-  const round = (p) => ({ x: Math.round(p.x), y: Math.round(p.y) });
-  m.stock = round(places[0]);
-  m.open = open ? round(places[1]) : null;
-  m.waste = round(places[slots - 1]);
-  m.pyr = (row, col) => round({
-    x: px + ((7 - row) * SX / 2 + (col - 1) * SX) * cw,
-    y: py + (row - 1) * STEP * cw,
-  });
-  return m;
-}
-
-// ---- cards --------------------------------------------------------------
-
-function makeCard(code) {
-  const el = document.createElement("button");
-  el.type = "button";
-  el.className = `card${isRed(code) ? " red" : ""}`;
-  el.dataset.card = code;
-  const { rank, suit } = parseCard(code);
-  const use = `<use href="#s-${suit}"/>`;
-  const corner = (cls) => `<span class="corner${cls}" aria-hidden="true"><span class="rank${rank === "10" ? " ten" : ""}"></span><svg>${use}</svg></span>`;
-  const middle = isFace(code)
-    ? `<span class="face"><b></b><svg>${use}</svg></span>`
-    : `<svg class="pip">${use}</svg>`;
-  el.innerHTML = corner("") + middle;
-  return el;
-}
-
-function paintIndex(el, code, lang) {
-  if (el.dataset.lang === lang) return;
-  const index = cardIndex(code, lang);
-  for (const node of el.querySelectorAll(".rank, .face b")) node.textContent = index;
-  el.dataset.lang = lang;
-}
-
-/** Take a card off the table: it keeps no data-card, so nothing counts it. */
-function retire(el, how, m) {
-  el.removeAttribute("data-card");
-  el.dataset.zone = "removed";
-  el.removeAttribute("data-free");
-  el.removeAttribute("data-selected");
-  el.removeAttribute("data-hint");
-  el.setAttribute("aria-hidden", "true");
-  el.tabIndex = -1;
-  if (el === document.activeElement) el.blur();
-  if (how === "now" || !animationsOn()) { el.remove(); return; }
-  el.style.zIndex = "500";
-  let frames;
-  if (how === "stock") {
-    const dx = m.stock.x - parseFloat(el.style.left);
-    const dy = m.stock.y - parseFloat(el.style.top);
-    frames = [{ transform: "none", opacity: 1 }, { transform: `translate(${dx}px, ${dy}px)`, opacity: 0.6 }];
-  } else {
-    const spin = (Math.random() - 0.5) * 30;
-    frames = [
-      { transform: "none", opacity: 1 },
-      { transform: `translate(0, ${-0.9 * m.ch}px) scale(.55) rotate(${spin}deg)`, opacity: 0 },
-    ];
-  }
-  el.animate(frames, { duration: how === "stock" ? 220 : 320, easing: "cubic-bezier(.3,.6,.4,1)" })
-    .finished.then(() => el.remove(), () => el.remove());
-}
-
 // ---- the one render function -----------------------------------------------
 
 function render({ fresh = false, prev = null, instant = false } = {}) {
   const s = ui.state;
   const lang = ui.settings.lang;
   if (ui.renderedLang !== lang) applyLang();
+  document.body.dataset.back = ui.settings.card_back || "red";
+  document.body.dataset.felt = ui.settings.felt || "green";
   document.body.dataset.version = s ? String(s.version) : "";
   $("[data-testid=score]").textContent = s ? String(s.score) : "0";
   $("[data-testid=moves]").textContent = s ? String(s.moves) : "0";
@@ -271,145 +190,26 @@ function render({ fresh = false, prev = null, instant = false } = {}) {
   warn.textContent = warn.hidden ? "" : t("lostWarning");
   if (!s) return;
 
-  const m = metrics(s);
-  board.style.setProperty("--cw", `${m.cw}px`);
-  board.style.setProperty("--ch", `${m.ch}px`);
-  board.dataset.layout = m.wide ? "wide" : "tall";
-  const sameGame = prev && prev.id === s.id;
-  const newGame = ui.renderedId !== s.id;  // first render of this game: deal it out
-  ui.renderedId = s.id;
-  const animate = !instant && sameGame && animationsOn();
-  const dealing = !instant && newGame && animationsOn() && s.moves === 0;
-  const wasInWaste = new Set(prev && sameGame ? prev.waste : []);
-  const fromStock = Boolean(prev && sameGame && s.stock.count < prev.stock.count);
-  const toStock = Boolean(prev && sameGame && s.stock.count > prev.stock.count);
-
-  // where every visible card goes
-  const tappable = new Set(s.tappable);
-  const hinted = new Set(ui.hint ? ui.hint.cards : []);
-  const places = [];
-  s.pyramid.forEach((slot) => {
-    if (!slot) return;
-    places.push({ card: slot.card, zone: "pyramid", row: slot.row, col: slot.col, covered: !slot.free,
-      ...m.pyr(slot.row, slot.col), z: slot.row * 10 + slot.col, parent: pyramidZone });
-  });
-  if (s.stock.open_card && m.open) {
-    places.push({ card: s.stock.open_card, zone: "stock-card", ...m.open, z: 90, parent: wasteZone });
-  }
-  const shown = s.waste.slice(-m.fanCards);
-  const fanStart = m.waste.x;
-  shown.forEach((card, i) => {
-    places.push({ card, zone: "waste", x: fanStart + i * m.fan, y: m.waste.y, z: 100 + i, parent: wasteZone });
-  });
-
-  // cards that left the table: removed from play, back to the stock, or deeper in the waste
-  const focused = document.activeElement;
-  const focusedAt = focused && focused.dataset && focused.dataset.card ? centre(focused) : null;
-  const placed = new Set(places.map((p) => p.card));
-  const inWaste = new Set(s.waste);
-  for (const [card, el] of ui.els) {
-    if (placed.has(card)) continue;
-    ui.els.delete(card);
-    let how = "fly";
-    if (inWaste.has(card) || !animate) how = "now";
-    else if (toStock) how = "stock";
-    retire(el, how, m);
-  }
-
-  places.forEach((p, order) => {
-    let el = ui.els.get(p.card);
-    const isNew = !el;
-    const old = isNew ? null : { x: parseFloat(el.style.left), y: parseFloat(el.style.top) };
-    if (isNew) {
-      el = makeCard(p.card);
-      ui.els.set(p.card, el);
-    }
-    if (el.parentElement !== p.parent) p.parent.append(el);
-    el.dataset.zone = p.zone;
-    el.classList.toggle("covered", Boolean(p.covered));
-    if (p.zone === "pyramid") {
-      el.dataset.row = String(p.row);
-      el.dataset.col = String(p.col);
-    } else {
-      delete el.dataset.row;
-      delete el.dataset.col;
-    }
-    const free = tappable.has(p.card);
-    const selected = s.selection === p.card;
-    el.dataset.free = String(free);
-    el.dataset.selected = String(selected);
-    if (selected) el.setAttribute("aria-pressed", "true"); else el.removeAttribute("aria-pressed");
-    if (hinted.has(p.card)) el.dataset.hint = "true"; else delete el.dataset.hint;
-    el.tabIndex = free ? 0 : -1;
-    el.setAttribute("aria-label", cardName(p.card, lang));
-    paintIndex(el, p.card, lang);
-    el.style.left = `${p.x}px`;
-    el.style.top = `${p.y}px`;
-    el.style.zIndex = String(p.z);
-    el.dataset.order = String(order);
-
-    if (dealing && p.zone === "pyramid") {
-      const dx = m.stock.x - p.x;
-      const dy = m.stock.y - p.y;
-      el.animate([{ transform: `translate(${dx}px, ${dy}px)`, opacity: 0.3 }, { transform: "none", opacity: 1 }],
-        { duration: 260, delay: order * 12, easing: "cubic-bezier(.2,.7,.3,1)", fill: "backwards" });
-    } else if (animate && old && (old.x !== p.x || old.y !== p.y)) {
-      el.animate([{ transform: `translate(${old.x - p.x}px, ${old.y - p.y}px)` }, { transform: "none" }],
-        { duration: 200, easing: "cubic-bezier(.2,.7,.3,1)" });
-    } else if (animate && isNew) {
-      if (p.zone !== "pyramid" && fromStock) {
-        const dx = ui.stockPos.x - p.x;
-        const dy = ui.stockPos.y - p.y;
-        el.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }],
-          { duration: 200, easing: "cubic-bezier(.2,.7,.3,1)" });
-      } else if (!wasInWaste.has(p.card)) {  // back on the table by an undo
-        el.animate([{ transform: "scale(.8)", opacity: 0 }, { transform: "none", opacity: 1 }],
-          { duration: 200, easing: "ease-out" });
-      }
-    }
-  });
-  // keep the DOM (and so the Tab order) in table order: pyramid row by row, then the rest
-  for (const zone of [pyramidZone, wasteZone]) {
-    const kids = Array.from(zone.children).filter((el) => el.dataset.card);
-    const sorted = [...kids].sort((a, b) => a.dataset.order - b.dataset.order);
-    if (sorted.some((el, i) => el !== kids[i])) {
-      for (const el of sorted) zone.append(el);
-      if (focused && focused.isConnected && focused !== document.activeElement) focused.focus();
-    }
-  }
-
-  // the stock pile
-  const st = s.stock;
-  stockEl.style.left = `${m.stock.x}px`;
-  stockEl.style.top = `${m.stock.y}px`;
-  ui.stockPos = m.stock;
-  stockEl.dataset.count = String(st.count);
-  stockEl.dataset.empty = String(st.count === 0);
-  stockEl.dataset.recycle = String(st.count === 0 && Boolean(st.can_recycle));
-  stockEl.dataset.depth = String(Math.min(st.count, 3));
-  stockEl.dataset.free = String(Boolean(st.can_draw || st.can_recycle));
-  if (ui.hint && ui.hint.stock) stockEl.dataset.hint = "true"; else delete stockEl.dataset.hint;
-  $(".count", stockEl).textContent = st.count > 0 ? String(st.count) : "";
-  $(".redeals", stockEl).textContent = st.redeals_left === null || st.redeals_left === undefined
-    ? "" : `↻${st.redeals_left}`;
-  let label = st.count > 0 ? t("stockCards", { n: st.count })
-    : st.can_recycle ? t("stockRecycle") : t("stockEmpty");
-  if (st.redeals_left !== null && st.redeals_left !== undefined) {
-    label += `. ${t("redealsLeft", { n: st.redeals_left })}`;
-  }
-  stockEl.setAttribute("aria-label", label);
-  stockEl.title = label;
+  table.render(s, { prev, hint: ui.hint, instant, lang });
 
   // messages and the end of the game
   if (fresh) {  // the end of the game has its dialog; other messages a toast
     if (s.message && s.status === "playing") toast(s.message.text, s.message.key);
     else clearToast();
   }
+  if (fresh) play(soundFor(prev, s), ui.settings.sounds);
   if (s.status !== "playing" && ui.endShownFor !== s.id) {
     ui.endShownFor = s.id;
-    showEnd(s);
+    // a win the player made here is celebrated first (not one the solver played)
+    const party = fresh && s.status === "won" && !s.assisted && prev && prev.id === s.id && animationsOn();
+    if (party) {
+      celebrate({ lang, cardW: table.geometry.cw }).then(() => {
+        if (ui.state && ui.state.id === s.id) showEnd(ui.state);
+      });
+    } else {
+      showEnd(s);
+    }
   }
-  if (focusedAt && (!focused.isConnected || focused.dataset.zone === "removed")) focusNearest(focusedAt);
   document.body.dataset.ready = "true";
 }
 
@@ -497,6 +297,10 @@ function requestHint() {
     if (!data.move) toast(t("hintNone"), "hint");
     else if (data.winnable === false) toast(t("hintLost", { n: data.max_removed }), "hint");
     else if (data.stock) toast(data.move === "recycle" ? t("hintRecycle") : t("hintDraw"), "hint");
+    else {  // the glow shows it; the words are for everyone who does not see the glow
+      const names = data.cards.map((c) => cardName(c, ui.settings.lang));
+      toast(t(names.length > 1 ? "hintPair" : "hintKing", { a: names[0], b: names[1] }), "hint");
+    }
   });
 }
 
@@ -606,17 +410,9 @@ $("#solution-play").addEventListener("click", () => playSolution());
 
 // ---- keyboard and pointer -----------------------------------------------
 
-function focusables() {
-  return [...$$('.card[data-card][data-free="true"]', board), stockEl];
-}
-
-/** Where a card lies on the table (its layout place, whatever animation is running). */
-function centre(el) {
-  return { x: el.offsetLeft + el.offsetWidth / 2, y: el.offsetTop + el.offsetHeight / 2 };
-}
-
 function moveFocus(key) {
-  const items = focusables();
+  const items = table.focusables();
+  if (!items.length) return;
   const cur = document.activeElement;
   if (!items.includes(cur)) { items[0].focus(); return; }
   const c = centre(cur);
@@ -637,26 +433,14 @@ function moveFocus(key) {
   if (best) best.focus();
 }
 
-/** After the focused card left the table, focus the tappable card nearest to where it was. */
-function focusNearest(at) {
-  let best = null;
-  let bestDist = Infinity;
-  for (const el of focusables()) {
-    const p = centre(el);
-    const d = Math.hypot(p.x - at.x, p.y - at.y);
-    if (d < bestDist) { bestDist = d; best = el; }
-  }
-  if (best) best.focus({ preventScroll: true });
-}
-
 // One handler for mouse, touch and pen (and Enter/Space on a focused card).
 board.addEventListener("click", (ev) => {
   if (ui.autoplay) { stopAutoplay(); return; }
   if (!ui.state || ui.state.status !== "playing") return;  // a finished table is only looked at
-  const el = ev.target.closest("[data-card], #stock");
+  const el = ev.target.closest("[data-card], .pile[data-pile]");
   if (!el || !board.contains(el)) return;
-  if (el === stockEl) act({ type: "stock" });
-  else act({ type: "tap", card: el.dataset.card });
+  if (el.dataset.card) act({ type: "tap", card: el.dataset.card });
+  else if (el.dataset.kind === "stock" || el.dataset.free === "true") tapPile(el.dataset.pile);
 });
 
 document.addEventListener("keydown", (ev) => {
@@ -680,7 +464,7 @@ document.addEventListener("keydown", (ev) => {
   if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
   if (ev.key.startsWith("Arrow")) { ev.preventDefault(); moveFocus(ev.key); return; }
   const is = (code, ch) => key === code || letter === ch;
-  if (is("KeyD", "d")) act({ type: "stock" });
+  if (is("KeyD", "d")) tapPile(table.stockId(ui.state));
   else if (is("KeyU", "u")) undo();
   else if (is("KeyH", "h")) requestHint();
   else if (is("KeyS", "s")) openSolution();
@@ -697,6 +481,7 @@ function fillRules(select, value) {
     o.value = r.letter;
     o.textContent = `${r.letter} — ${r.name}`;
     o.title = r.description || "";
+    o.dataset.graded = String(Boolean(r.graded));
     return o;
   }));
   select.value = value;
@@ -711,7 +496,10 @@ for (const dlg of $$("dialog")) {
 
 function selectTab(tab) {
   ui.newTab = tab;
-  for (const b of $$("#dlg-new [data-tab]")) b.setAttribute("aria-selected", String(b.dataset.tab === tab));
+  for (const b of $$("#dlg-new [data-tab]")) {
+    b.setAttribute("aria-selected", String(b.dataset.tab === tab));
+    b.tabIndex = b.dataset.tab === tab ? 0 : -1;  // one tab stop; arrows move between the tabs
+  }
   for (const p of $$("#dlg-new [data-panel]")) p.hidden = p.dataset.panel !== tab;
   $("#new-rules-field").hidden = tab === "code" || tab === "daily";
   $("#new-submit").textContent = tab === "random" ? t("dealBtn") : t("playBtn");
@@ -741,6 +529,18 @@ async function startChosen(body) {
   if (!error && choice) await saveSettings(choice);
   return error;
 }
+$("#dlg-new [role=tablist]").addEventListener("keydown", (ev) => {
+  const tabs = $$("#dlg-new [role=tab]");
+  const at = tabs.indexOf(document.activeElement);
+  const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[ev.key];
+  let to = step ? (at + step + tabs.length) % tabs.length : null;
+  if (ev.key === "Home") to = 0;
+  if (ev.key === "End") to = tabs.length - 1;
+  if (at < 0 || to === null) return;
+  ev.preventDefault();
+  selectTab(tabs[to].dataset.tab);
+  tabs[to].focus();
+});
 
 async function submitNewGame() {
   const err = $("#new-error");
@@ -768,6 +568,9 @@ function openSettings() {
   $("#set-explain").checked = Boolean(st.explain_errors);
   $("#set-warn").checked = Boolean(st.warn_lost);
   $("#set-anim").checked = st.animations !== false;
+  $("#set-sounds").checked = Boolean(st.sounds);
+  fillChoices($("#set-back"), BACKS, "colour_", st.card_back || "red");
+  fillChoices($("#set-felt"), FELTS, "felt_", st.felt || "green");
   fillRules($("#set-rules"), st.rules || "N");
   $("#dlg-settings").showModal();
 }
@@ -775,6 +578,22 @@ $("#set-lang").addEventListener("change", (ev) => saveSettings({ lang: ev.target
 $("#set-explain").addEventListener("change", (ev) => saveSettings({ explain_errors: ev.target.checked }));
 $("#set-warn").addEventListener("change", (ev) => saveSettings({ warn_lost: ev.target.checked }));
 $("#set-anim").addEventListener("change", (ev) => saveSettings({ animations: ev.target.checked }));
+$("#set-sounds").addEventListener("change", (ev) => {
+  saveSettings({ sounds: ev.target.checked });
+  play("select", ev.target.checked);  // a first sound, so the player hears what was turned on
+});
+$("#set-back").addEventListener("change", (ev) => saveSettings({ card_back: ev.target.value }));
+$("#set-felt").addEventListener("change", (ev) => saveSettings({ felt: ev.target.value }));
+
+function fillChoices(select, names, prefix, value) {
+  select.replaceChildren(...names.map((name) => {
+    const o = document.createElement("option");
+    o.value = name;
+    o.textContent = t(prefix + name);
+    return o;
+  }));
+  select.value = value;
+}
 $("#set-rules").addEventListener("change", (ev) => saveSettings({ rules: ev.target.value }));
 
 function openStats() {
@@ -800,8 +619,9 @@ function showEnd(s) {
   const dlg = $("#dlg-end");
   for (const d of $$("dialog[open]")) if (d !== dlg) d.close();
   $("#end-title").textContent = s.status === "won" ? t("wonTitle") : t("lostTitle");
-  // the title already says "You won!": the engine's message only when it says more
-  $("#end-text").textContent = s.message && s.message.key !== "won" ? s.message.text : "";
+  // the title says won or lost; the text adds what the title does not
+  const left = s.tableau.filter((e) => e.zone === "pyramid" && !e.removed).length;
+  $("#end-text").textContent = s.status === "won" ? t("wonText") : t("lostText", { n: left });
   const note = $("#end-note");
   note.hidden = !(s.assisted && s.status === "won");
   note.textContent = note.hidden ? "" : t("solvedByComputer");

@@ -21,6 +21,10 @@ export const STRINGS = {
     close: "Закрыть",
     pyramid: "Пирамида",
     wasteZone: "Отбой",
+    pilesZone: "Колода и отбой",
+    statusBar: "Счёт партии",
+    cellEmpty: "Свободная ячейка",
+    cellFull: "Ячейка",
     stockCards: "Колода, карт: {n}",
     stockRecycle: "Колода пуста — перевернуть отбой",
     stockEmpty: "Колода пуста",
@@ -45,6 +49,17 @@ export const STRINGS = {
     explainErrors: "Объяснять ошибки (например, заблокированную карту)",
     warnLost: "Предупреждать, когда позицию уже не выиграть",
     animations: "Анимация",
+    sounds: "Звуки",
+    cardBack: "Рубашка карт",
+    felt: "Цвет стола",
+    colour_red: "Красная",
+    colour_blue: "Синяя",
+    colour_green: "Зелёная",
+    colour_black: "Чёрная",
+    felt_green: "Зелёный",
+    felt_blue: "Синий",
+    felt_red: "Бордовый",
+    felt_grey: "Серый",
     rulesForNew: "Правила для новых игр",
     keysHelp: "Клавиши: стрелки и Tab — выбор карты, Enter/пробел — нажать, D — колода, U или Ctrl+Z — отмена, H — подсказка, S — решение, N — новая игра, Esc — закрыть окно.",
     played: "Сыграно",
@@ -63,6 +78,8 @@ export const STRINGS = {
     games: "игр",
     wonTitle: "Победа!",
     lostTitle: "Ходов больше нет",
+    wonText: "Пирамида разобрана.",
+    lostText: "В пирамиде осталось карт: {n}.",
     endSummary: "Очки: {score} · ходы: {moves} · время: {time}",
     solution: "Решение",
     stop: "Стоп",
@@ -75,6 +92,7 @@ export const STRINGS = {
     solutionOver: "Игра окончена.",
     solutionNote: "Раз решение открыто, эта игра — с помощью компьютера: своей победой она не засчитается.",
     solutionPlay: "Показать ходы",
+    solutionMoves: "Ходы решения",
     solutionStopped: "Показ решения остановлен",
     solvedByComputer: "С помощью решения компьютера — в статистике это не ваша победа.",
     statSolved: "Выиграно после показа решения",
@@ -83,6 +101,8 @@ export const STRINGS = {
     hintDraw: "Подсказка: возьмите карту из колоды",
     hintRecycle: "Подсказка: переверните отбой в колоду",
     hintNone: "Подсказать нечего",
+    hintPair: "Подсказка: {a} и {b}",
+    hintKing: "Подсказка: {a}",
     hintLost: "Выигрыша уже нет; лучшее — убрать {n} из 28 карт пирамиды",
     stale: "Игра изменилась в другой вкладке — показано текущее состояние",
     offline: "Нет связи с сервером",
@@ -155,6 +175,10 @@ export const STRINGS = {
     close: "Close",
     pyramid: "Pyramid",
     wasteZone: "Waste",
+    pilesZone: "Stock and waste",
+    statusBar: "Game score",
+    cellEmpty: "Free cell, empty",
+    cellFull: "Free cell",
     stockCards: "Stock, {n} cards",
     stockRecycle: "Stock empty — turn the waste over",
     stockEmpty: "Stock empty",
@@ -179,6 +203,17 @@ export const STRINGS = {
     explainErrors: "Explain errors (e.g. a blocked card)",
     warnLost: "Warn when the position can no longer be won",
     animations: "Animations",
+    sounds: "Sounds",
+    cardBack: "Card back",
+    felt: "Table colour",
+    colour_red: "Red",
+    colour_blue: "Blue",
+    colour_green: "Green",
+    colour_black: "Black",
+    felt_green: "Green",
+    felt_blue: "Blue",
+    felt_red: "Burgundy",
+    felt_grey: "Grey",
     rulesForNew: "Rules for new games",
     keysHelp: "Keys: arrows and Tab pick a card, Enter/Space taps, D draws, U or Ctrl+Z undoes, H hints, S shows the solution, N new game, Esc closes a dialog.",
     played: "Played",
@@ -197,6 +232,8 @@ export const STRINGS = {
     games: "games",
     wonTitle: "You won!",
     lostTitle: "No more moves",
+    wonText: "The pyramid is cleared.",
+    lostText: "Cards left in the pyramid: {n}.",
     endSummary: "Score: {score} · moves: {moves} · time: {time}",
     solution: "Solution",
     stop: "Stop",
@@ -209,6 +246,7 @@ export const STRINGS = {
     solutionOver: "The game is over.",
     solutionNote: "With the solution seen, this game is assisted: it does not count as your own win.",
     solutionPlay: "Play the moves",
+    solutionMoves: "Moves of the solution",
     solutionStopped: "Solution stopped",
     solvedByComputer: "With the computer's solution: not counted as your own win.",
     statSolved: "Won after seeing the solution",
@@ -217,6 +255,8 @@ export const STRINGS = {
     hintDraw: "Hint: draw a card from the stock",
     hintRecycle: "Hint: turn the waste over",
     hintNone: "Nothing to hint",
+    hintPair: "Hint: {a} and {b}",
+    hintKing: "Hint: {a}",
     hintLost: "No win left; the best is to remove {n} of the 28 pyramid cards",
     stale: "The game changed in another tab — showing its current state",
     offline: "No connection to the server",
@@ -285,9 +325,11 @@ const SUIT_NAMES = {
   en: { C: "clubs", D: "diamonds", H: "hearts", S: "spades" },
 };
 
-/** Split "10H" into {rank: "10", suit: "H"}. */
+/** Split "10H" into {rank: "10", suit: "H"}; a two-deck game's mark ("KD'") is
+ * part of the code only, not of the card's face or name. */
 export function parseCard(code) {
-  return { rank: code.slice(0, -1), suit: code.slice(-1) };
+  const plain = code.replace(/'+$/, "");
+  return { rank: plain.slice(0, -1), suit: plain.slice(-1) };
 }
 
 /** The corner index in the UI language: Т К Д В in Russian, A K Q J in English. */
@@ -305,7 +347,7 @@ export function cardName(code, lang) {
 }
 
 export function isRed(code) {
-  const suit = code.slice(-1);
+  const { suit } = parseCard(code);
   return suit === "H" || suit === "D";
 }
 

@@ -42,14 +42,13 @@ export function showChoices(settings) {
   syncWinnable();
 }
 
-/** Rule sets whose deals have difficulty grades (docs/deal-codes.md §8). */
-const GRADED_RULES = ["N"];
-
 /** A graded deal is always winnable: the box is ticked and fixed while a grade is
- * chosen; grades exist under the graded rule sets only (elsewhere: any). */
+ * chosen; grades exist only where the server says so (`graded` in GET /api/rules,
+ * the option under each rule set's entry; elsewhere: any). */
 function syncWinnable() {
   const select = $("#difficulty");
-  select.disabled = !GRADED_RULES.includes($("#new-rules").value);
+  const option = $("#new-rules").selectedOptions[0];
+  select.disabled = !(option && option.dataset.graded === "true");
   if (select.disabled) select.value = "any";
   const graded = select.value !== "any";
   const box = $("#winnable-only");

@@ -77,7 +77,7 @@ export function renderStats(body, st, ctx) {
   const games = st.best_games || [];
   if (games.length) {
     frag.append(el("h3", { class: "stats-sub" }, t("bestGames")));
-    frag.append(gameTable(games, ctx, "best-game", true));
+    frag.append(gameTable(games, ctx, "best-game", true, t("bestGames")));
   }
   frag.append(el("h3", { class: "stats-sub" }, t("history")));
   const history = el("div", { "data-testid": "history" });
@@ -86,7 +86,9 @@ export function renderStats(body, st, ctx) {
   return loadHistory(history, st.rules, 1, ctx);
 }
 
-function gameTable(games, ctx, testid, ranked) {
+/** A table of games; scrollable sideways on a narrow screen, so a region a
+ * keyboard can reach (`label` names it). */
+function gameTable(games, ctx, testid, ranked, label) {
   const { t, lang } = ctx;
   const cols = [ranked ? "#" : t("colResult"), t("colScore"), t("colTime"), t("colMoves"), t("colDeal"), t("colDate")];
   const head = el("tr", {}, ...cols.map((h) => el("th", { scope: "col" }, h)));
@@ -102,7 +104,7 @@ function gameTable(games, ctx, testid, ranked) {
       deal,
       el("td", { "data-col": "date" }, dateText(g.finished_at, lang)));
   });
-  return el("div", { class: "table-wrap" },
+  return el("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": label },
     el("table", { class: "best" }, el("thead", {}, head), el("tbody", {}, ...rows)));
 }
 
@@ -123,7 +125,7 @@ async function loadHistory(box, rules, page, ctx) {
   pager.append(button("prevPage", page - 1, "history-prev"),
     el("span", { "data-testid": "history-page" }, t("pageOf", { page: data.page, pages: data.pages })),
     button("nextPage", page + 1, "history-next"));
-  box.replaceChildren(gameTable(data.games, ctx, "history-game", false), pager);
+  box.replaceChildren(gameTable(data.games, ctx, "history-game", false, t("history")), pager);
 }
 
 function svgChart(label, testid) {

@@ -52,8 +52,9 @@ class NewGameRequest(BaseModel):
 class ActionRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
     version: int = Field(ge=0)
-    type: Literal["tap", "stock", "undo", "solution"]
+    type: Literal["tap", "pile", "stock", "undo", "solution"]
     card: str | None = Field(default=None, max_length=8)
+    pile: str | None = Field(default=None, max_length=16)
 
 
 class SettingsRequest(BaseModel):
@@ -62,6 +63,9 @@ class SettingsRequest(BaseModel):
     explain_errors: bool | None = None
     warn_lost: bool | None = None
     animations: bool | None = None
+    sounds: bool | None = None
+    card_back: Literal["red", "blue", "green", "black"] | None = None
+    felt: Literal["green", "blue", "red", "grey"] | None = None
     rules: str | None = Field(default=None, max_length=8)
     winnable_only: bool | None = None
     difficulty: Literal["any", "easy", "medium", "hard"] | None = None
@@ -214,7 +218,7 @@ def create_app(service: GameService, players: Players | None = None) -> FastAPI:
     def act(game_id: int, body: ActionRequest, player: str = Depends(current_player),
             accept_language: str | None = Header(default=None)) -> dict[str, Any]:
         return service.act(player, game_id, body.version, body.type, body.card,
-                           service.lang(player, accept_language))
+                           service.lang(player, accept_language), pile=body.pile)
 
     @app.get("/api/games/{game_id}/hint")
     def hint(game_id: int, player: str = Depends(current_player)) -> dict[str, Any]:

@@ -49,6 +49,9 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "explain_errors": True,
     "warn_lost": True,
     "animations": True,
+    "sounds": False,
+    "card_back": "red",
+    "felt": "green",
     "rules": "N",
     "winnable_only": False,  # the New game dialog's last choices (docs/web.md, "Settings")
     "difficulty": "any",
@@ -233,9 +236,13 @@ class GameService:
 
     def act(
         self, player: str, game_id: int, version: int,
-        kind: Literal["tap", "stock", "undo", "solution"], card: str | None, lang: Lang,
+        kind: Literal["tap", "pile", "stock", "undo", "solution"], card: str | None, lang: Lang,
+        *, pile: str | None = None,
     ) -> dict[str, Any]:
         """Apply one browser action made against ``version``; returns the new state.
+
+        ``pile`` taps the pile named by ``pile`` (``stock`` is the alias of a tap
+        on the pile ``"stock"``).
 
         ``solution`` plays the next move of the solver's line (:meth:`solution`,
         found before the game is locked) and marks the game as assisted for good."""
@@ -247,7 +254,7 @@ class GameService:
             if version == live.version:
                 try:
                     self._apply(player, game_id, slot, live, kind, card, line,
-                                bool(settings.get("explain_errors")))
+                                bool(settings.get("explain_errors")), pile)
                     done = True
                 except ConflictError:
                     slot.live = None  # another process wrote first: the database decides
@@ -270,6 +277,7 @@ class GameService:
     def _apply(
         self, player: str, game_id: int, slot: _Slot, live: _Live,
         kind: str, card: str | None, line: Solution | None, explain: bool,
+        pile: str | None = None,
     ) -> None:
         """Play the action on the cached game and store it (slot lock held); on any
         failure the cache is dropped, the database keeps what it had."""
@@ -284,6 +292,12 @@ class GameService:
                 game.tap(card)
             elif kind == "stock":
                 game.tap_stock()
+            elif kind == "pile":
+                if pile is None:
+                    raise PyramideError('a pile tap names the pile, e.g. {"pile": "stock"}',
+                                        ru='в нажатии на стопку нужна стопка, например '
+                                        '{"pile": "stock"}')
+                game.tap_pile(pile)
             elif kind == "undo":
                 if not game.can_undo:
                     raise IllegalMoveError("nothing to undo", ru="нечего отменять")

@@ -11,6 +11,9 @@ talon column  the stock with the waste piles under it, left of the tableau
               (PySolFC's layout); a game whose waste is fanned end to end
               (Yield: both ends play) gets a waste row under the tableau.
 fan           how many top cards of a pile the page shows side by side.
+open place    where a stock whose top card lies face up (open stock) shows that
+              card: the next place of the talon column, so the face-down rest
+              stays in reach of a tap.
 
 >>> from pyramide.games import PRESETS
 >>> box = table_box(PRESETS["N"])
@@ -18,6 +21,9 @@ fan           how many top cards of a pile the page shows side by side.
 (1.6, (0.0, 0.0), (0.0, 1.6))
 >>> table_box(PRESETS["G"]).piles
 {}
+>>> open_box = table_box(PRESETS["P"])
+>>> open_box.open_at, open_box.piles["waste"]
+((0.0, 1.6), (0.0, 3.2))
 """
 
 from __future__ import annotations
@@ -44,6 +50,7 @@ class TableBox:
     tableau_x: float
     tableau_y: float
     piles: dict[str, tuple[float, float]]
+    open_at: tuple[float, float] | None = None
 
 
 def pile_ids(rules: Rules) -> list[str]:
@@ -59,6 +66,7 @@ def table_box(rules: Rules) -> TableBox:
     tableau = rules.tableau
     talon = [p for p in pile_ids(rules) if not p.startswith("cell")]
     piles: dict[str, tuple[float, float]] = {}
+    open_at: tuple[float, float] | None = None
     x0 = COLUMN if talon else 0.0
     width = x0 + tableau.width
     height = tableau.height
@@ -67,13 +75,17 @@ def table_box(rules: Rules) -> TableBox:
         piles["waste"] = (x0, round(tableau.height + GAP, 3))
         height = tableau.height + GAP + CARD_HEIGHT
     else:
-        for row, pile in enumerate(talon):
-            piles[pile] = (0.0, round(row * COLUMN, 3))
-        height = max(height, len(talon) * COLUMN - (COLUMN - CARD_HEIGHT))
+        places = [(0.0, round(row * COLUMN, 3)) for row in range(len(talon) + 1)]
+        if rules.open_stock and talon:  # the open top card has the place under the stock
+            open_at = places.pop(1)
+        for pile, place in zip(talon, places, strict=False):
+            piles[pile] = place
+        rows = len(talon) + (open_at is not None)
+        height = max(height, rows * COLUMN - (COLUMN - CARD_HEIGHT))
     cells = [p for p in pile_ids(rules) if p.startswith("cell")]
     if cells:
         cell_x = width + GAP
         for c, pile in enumerate(cells):
             piles[pile] = (round(cell_x, 3), round(c * COLUMN, 3))
         width = cell_x + 1.0
-    return TableBox(round(width, 3), round(height, 3), x0, 0.0, piles)
+    return TableBox(round(width, 3), round(height, 3), x0, 0.0, piles, open_at)

@@ -9,6 +9,7 @@ from typing import Any
 
 from pyramide import kernel
 from pyramide.cards import Lang
+from pyramide.daily import GRADED_RULES
 from pyramide.game import Game
 from pyramide.geometry import row_col
 from pyramide.messages import move_label, rules_description, rules_name, text
@@ -36,6 +37,7 @@ def rules_view(rules: Rules, lang: Lang) -> dict[str, Any]:
         "deck": rules.deck,
         "target": rules.target,
         "win_rate": win_rate(rules.letter),
+        "graded": rules.letter in GRADED_RULES,  # random deals by difficulty (pyramide.daily)
         "published": [{"source": source, "percent": percent}
                       for source, percent in rules.published],
     }
@@ -127,10 +129,13 @@ def table_view(game: Game) -> dict[str, Any]:
                 "action": "draw" if can_draw else ("recycle" if can_recycle else None),
                 "fan": 1, "redeals_left": game.redeals_left,
             }
+            if box.open_at is not None:
+                entry["open_at"] = {"x": box.open_at[0], "y": box.open_at[1]}
         elif pile.startswith("waste"):
             cards = pos.wastes[int(pile[5:] or 1) - 1]
+            # one waste shows the card under the top too (the waste-pairs rule plays it)
             fan = len(cards) if rules.waste_bottom else (
-                rules.draw_count if rules.waste_piles == 1 else 1)
+                max(rules.draw_count, 2) if rules.waste_piles == 1 else 1)
             entry |= {
                 "kind": "waste", "count": len(cards), "cards": [c.code for c in cards],
                 "top_open": False, "tappable": False, "action": None, "fan": fan,

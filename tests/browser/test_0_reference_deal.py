@@ -93,8 +93,7 @@ def test_reference_deal_by_clicking(table: Table, server: LiveServer) -> None:
     expect(table.card("3S")).to_have_attribute("data-zone", "pyramid")
     table.button("undo")
     table.expect_figures(0, 2)
-    expect(table.card("KD")).to_have_attribute("data-row", "7")
-    expect(table.card("KD")).to_have_attribute("data-col", "6")
+    expect(table.card("KD")).to_have_attribute("data-slot", "26")  # row 7, column 6
     assert table.pyramid() == rows
     expect(page.get_by_test_id("undo")).to_be_disabled()
     put_settings(server.url, explain_errors=True)
