@@ -3,8 +3,8 @@
 Starts the real server on a fresh database, plays a few games through the API
 (own wins found by the solver in this script, a win with hints, games left
 unfinished), and saves to docs/screenshots/, in Russian and English: the New
-game dialog's Daily deal tab (desktop), the statistics on a phone (390×844)
-and on a desktop.
+game dialog's Daily deal tab (desktop), the statistics on a phone (390×844:
+its top, and scrolled to the history) and on a desktop.
 
     .venv/bin/python benchmarks/screenshots_flow.py [--out docs/screenshots]
 """
@@ -60,6 +60,9 @@ def shoot(url: str, out: Path) -> None:
                 page.wait_for_selector('[data-testid="history-game"]')
                 idle(page)
                 save(page, out / f"statistics-{lang}-{size}.png")
+                if size == "phone":  # the history, scrolled into view
+                    page.get_by_test_id("history").scroll_into_view_if_needed()
+                    save(page, out / f"statistics-{lang}-phone-history.png")
                 context.close()
         browser.close()
 

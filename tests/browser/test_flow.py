@@ -269,7 +269,8 @@ def test_statistics_show_wins_history_and_results_over_time(
     history = page.locator('[data-testid="history-game"]')
     expect(history).to_have_count(20)
     expect(history.first).to_have_attribute("data-result", "won")
-    expect(history.nth(1).locator('[data-col="result"]')).to_have_text("abandoned")
+    expect(history.nth(1).locator('[data-col="result"]')).to_have_text("abandoned",
+                                                                     use_inner_text=True)
     expect(page.get_by_test_id("history-page")).to_have_text("Page 1 of 2")
     expect(page.get_by_test_id("history-prev")).to_be_disabled()
     page.get_by_test_id("history-next").click()

@@ -84,7 +84,7 @@ def test_win_by_following_hints(table: Table, server: LiveServer) -> None:
     expect(page.locator('[data-testid="best-game"]')).to_have_count(0)
     row = page.locator(f'[data-testid="history-game"][data-game-id="{game_id}"]')
     expect(row).to_have_attribute("data-result", "won_helped")
-    expect(row.locator('[data-col="result"]')).to_have_text("победа с помощью")
+    expect(row.locator('[data-col="result"]')).to_have_text("победа с помощью", use_inner_text=True)
     expect(row.locator('[data-col="score"]')).to_have_text("280")
     expect(row.locator('[data-col="moves"]')).to_have_text(str(final["moves"]))
     expect(row.locator('[data-col="time"]')).to_have_text(clock(final["elapsed"]))

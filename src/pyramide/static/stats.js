@@ -20,7 +20,8 @@ function dealLink(code, t) {
 }
 
 function dateText(iso, lang) {
-  return iso ? new Date(iso).toLocaleDateString(lang, { day: "numeric", month: "short", year: "2-digit" }) : "";
+  // numeric and short (30.11.26, 11/30/26): the tables fit a phone's width
+  return iso ? new Date(iso).toLocaleDateString(lang, { day: "2-digit", month: "2-digit", year: "2-digit" }) : "";
 }
 
 /** Draw the statistics `st` of one rule set into `body`; `ctx` = {t, lang, api}. */
@@ -90,22 +91,26 @@ export function renderStats(body, st, ctx) {
  * keyboard can reach (`label` names it). */
 function gameTable(games, ctx, testid, ranked, label) {
   const { t, lang } = ctx;
-  const cols = [ranked ? "#" : t("colResult"), t("colScore"), t("colTime"), t("colMoves"), t("colDeal"), t("colDate")];
-  const head = el("tr", {}, ...cols.map((h) => el("th", { scope: "col" }, h)));
+  const cols = [[ranked ? "rank" : "result", ranked ? "#" : t("colResult")], ["score", t("colScore")],
+    ["time", t("colTime")], ["moves", t("colMoves")], ["deal", t("colDeal")], ["date", t("colDate")]];
+  const head = el("tr", {}, ...cols.map(([col, h]) => el("th", { scope: "col", "data-col": col }, h)));
   const rows = games.map((g, i) => {
-    const first = ranked ? String(i + 1) : t(`res_${g.result}`);
+    const date = dateText(g.finished_at, lang);
+    const first = el("td", { "data-col": cols[0][0] }, ranked ? String(i + 1) : t(`res_${g.result}`));
+    // a phone shows the history's date under the result (CSS), not in a column of its own
+    if (!ranked && date) first.append(el("span", { class: "when" }, date));
     const deal = el("td", { "data-col": "deal" }, dealLink(g.code, t));
     if (g.daily) deal.append(" ", el("span", { class: "tag" }, t("dailyMark")));
     return el("tr", { "data-testid": testid, "data-game-id": String(g.id), "data-result": g.result },
-      el("td", { "data-col": ranked ? "rank" : "result" }, first),
+      first,
       el("td", { "data-col": "score" }, String(g.score)),
       el("td", { "data-col": "time" }, formatTime(g.elapsed)),
       el("td", { "data-col": "moves" }, String(g.moves)),
       deal,
-      el("td", { "data-col": "date" }, dateText(g.finished_at, lang)));
+      el("td", { "data-col": "date" }, date));
   });
   return el("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": label },
-    el("table", { class: "best" }, el("thead", {}, head), el("tbody", {}, ...rows)));
+    el("table", { class: ranked ? "best" : "best history" }, el("thead", {}, head), el("tbody", {}, ...rows)));
 }
 
 async function loadHistory(box, rules, page, ctx) {
