@@ -84,6 +84,11 @@ class Table:
         covered card still shows (a click the card above would catch fails)."""
         card = self.card(code)
         card.wait_for()
+        # a card still flying in (the deal's animation, some 0.6 s after a new game is
+        # drawn) is tapped where it lies once it has landed: a point checked on a moving
+        # card is somewhere else by the time the click arrives (a warm browser taps
+        # sooner than a cold one, a busy machine clicks later), and the tap is lost
+        card.evaluate("e => Promise.all(e.getAnimations().map(a => a.finished.catch(() => null)))")
         # a blocked card is aria-disabled, yet a player may click it (and learn why
         # nothing happens): click the point, after checking the card is what lies there;
         # a card still sliding into place (an animation) is asked again
