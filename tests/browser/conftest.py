@@ -88,7 +88,10 @@ class Table:
         # drawn) is tapped where it lies once it has landed: a point checked on a moving
         # card is somewhere else by the time the click arrives (a warm browser taps
         # sooner than a cold one, a busy machine clicks later), and the tap is lost
-        card.evaluate("e => Promise.all(e.getAnimations().map(a => a.finished.catch(() => null)))")
+        # (those that end: a hinted card's glow pulses for ever)
+        card.evaluate("e => Promise.all(e.getAnimations()"
+                      ".filter(a => Number.isFinite(a.effect.getComputedTiming().endTime))"
+                      ".map(a => a.finished.catch(() => null)))")
         # a blocked card is aria-disabled, yet a player may click it (and learn why
         # nothing happens): click the point, after checking the card is what lies there;
         # a card still sliding into place (an animation) is asked again
