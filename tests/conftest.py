@@ -38,6 +38,7 @@ class LiveServer:
     def __init__(self, db_path: Path | str, *args: str) -> None:
         self.db_path = db_path
         self.args = args
+        self.output: list[str] = []
         self.process: subprocess.Popen[str] | None = None
         self.url = ""
 
@@ -49,7 +50,7 @@ class LiveServer:
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
         )
         assert self.process.stdout is not None
-        seen = []
+        seen = self.output = []
         for line in self.process.stdout:
             seen.append(line)
             match = URL_LINE.search(line.strip())
@@ -77,15 +78,16 @@ class LiveServer:
         process = self.process
         if process is not None and process.stdout is not None:
             try:
-                for _ in process.stdout:
-                    pass
+                for line in process.stdout:
+                    self.output.append(line)
             except ValueError:
                 pass
 
-    def stop(self, sig: int = signal.SIGTERM) -> None:
-        """Stop the server; SIGKILL simulates a crash. Exit 143 on SIGTERM is normal."""
+    def stop(self, sig: int = signal.SIGTERM) -> int | None:
+        """Stop the server and return its exit status; SIGKILL simulates a crash
+        (SIGTERM and SIGINT are a clean shutdown: status 0 and 130)."""
         if self.process is None:
-            return
+            return None
         if self.process.poll() is None:
             self.process.send_signal(sig)
             try:
@@ -93,7 +95,9 @@ class LiveServer:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+        status = self.process.returncode
         self.process = None
+        return status
 
     def restart(self, sig: int = signal.SIGKILL) -> None:
         self.stop(sig)

@@ -506,17 +506,39 @@ def test_the_clock_starts_at_the_first_action_and_stops_at_the_end() -> None:
     game = Game(win_deal(), clock=clock)
     clock.now += 60
     assert game.elapsed == 0.0
-    game.tap(c("4♦"))  # selecting is the first action
+    game.tap(c("4♦"))  # a plain selection does not start the clock
     clock.now += 5
-    assert game.elapsed == 5.0
-    game.tap(c("9♦"))
-    assert game.log[0].action == "9D+4D" and game.log[0].t == 5.0
+    assert game.elapsed == 0.0 and not game.clock_running
+    game.tap(c("9♦"))  # the first move does
+    assert game.log[0].action == "9D+4D" and game.log[0].t == 0.0
     clock.now += 5
-    assert game.elapsed == 10.0
+    assert game.elapsed == 5.0 and game.clock_running
     play_all(game, [m for m in WIN_SEQUENCE if m != "4♦+9♦"])
     clock.now += 1000
-    assert game.elapsed == 10.0
+    assert game.elapsed == 5.0 and not game.clock_running
     assert game.status == "won"
+
+
+def test_a_paused_clock_waits_for_the_next_action() -> None:
+    clock = ManualClock()
+    game = Game(reference_deal(), clock=clock)
+    game.pause()  # not started: nothing to pause
+    game.tap_stock()
+    clock.now += 4
+    game.pause()
+    clock.now += 100  # away
+    assert game.elapsed == 4.0 and not game.clock_running
+    game.tap_stock()  # back: the action starts the clock again
+    assert game.log[-1].t == 4.0
+    clock.now += 2
+    assert game.elapsed == 6.0
+    game.pause(at=clock.now - 1.5)  # last seen 1.5 s ago: that time does not count
+    assert game.elapsed == 4.5
+    game.undo()
+    clock.now += 1
+    assert game.elapsed == 5.5
+    game.pause(at=0.0)  # before the clock last started: nothing of this run counts
+    assert game.elapsed == 4.5
 
 
 def test_a_draw_starts_the_clock() -> None:

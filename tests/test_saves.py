@@ -145,11 +145,14 @@ def test_a_lost_game_round_trips() -> None:
     assert copy.can_undo
 
 
-def test_the_clock_continues_from_the_saved_time() -> None:
+def test_the_clock_continues_from_the_saved_time_at_the_next_action() -> None:
     game = played_game()
     clock = ManualClock()
     copy = load_game(dump_game(game), clock=clock)
     assert copy.elapsed == game.elapsed
+    clock.now += 10  # nobody plays: the restored game's clock waits
+    assert copy.elapsed == game.elapsed and not copy.clock_running
+    copy.tap_stock()
     clock.now += 10
     assert copy.elapsed == pytest.approx(game.elapsed + 10)
 

@@ -143,10 +143,17 @@ class Game:
 
     @property
     def elapsed(self) -> float:
-        """Seconds on the game clock: it starts at the first action, stops at the end."""
+        """Seconds on the game clock: it runs from the first action (a move, a draw,
+        an undo; not a plain selection) to the end, except while paused
+        (:meth:`pause`: the next action starts it again)."""
         if self._anchor is None:
             return self._time_base
         return self._time_base + max(0.0, self.clock() - self._anchor)
+
+    @property
+    def clock_running(self) -> bool:
+        """Whether the game clock is running now (started, not paused, not over)."""
+        return self._anchor is not None
 
     def spot(self, card: Card) -> Spot:
         """Where ``card`` lies now."""
@@ -239,8 +246,7 @@ class Game:
             if self.explain_errors:
                 self.message = Message.BLOCKED
             return self.message
-        self._start_clock()
-        self.selection = target
+        self.selection = target  # a plain selection does not start the clock
         if selected is not None:
             both_free = selected in self.free_cards() and target in self.free_cards()
             if not kernel.pairs(rules, selected, target):
@@ -284,10 +290,21 @@ class Game:
         return self.message
 
     def resume(self, elapsed: float) -> None:
-        """Continue a restored game: the clock shows at least ``elapsed`` seconds and,
-        once the game has started and is not over, runs on from now."""
+        """Continue a restored game: the clock shows at least ``elapsed`` seconds and
+        stays paused until the next action."""
         self._time_base = max(self._time_base, elapsed)
-        self._anchor = self.clock() if self.log and not self.is_over else None
+        self._anchor = None
+
+    def pause(self, at: float | None = None) -> None:
+        """Stop the clock (the player is away); the next action starts it again.
+        ``at``, a reading of :attr:`clock` in the past, stops it as of then (time
+        after the player was last seen does not count)."""
+        if self._anchor is None:
+            return
+        now = self.clock()
+        end = now if at is None else min(max(at, self._anchor), now)
+        self._time_base += end - self._anchor
+        self._anchor = None
 
     def select(self, card: Card | None) -> None:
         """Set the selection directly (``None`` clears it); the card must be tappable."""

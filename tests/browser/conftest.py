@@ -56,7 +56,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
 
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
-    return {**browser_context_args, "locale": "ru-RU",
+    # bypass_csp: Playwright's wait_for_function evaluates strings, which the page's
+    # Content-Security-Policy forbids; tests/browser/test_security.py runs the page
+    # with the policy enforced
+    return {**browser_context_args, "locale": "ru-RU", "bypass_csp": True,
             "viewport": {"width": 1280, "height": 800}}
 
 
@@ -67,9 +70,14 @@ class Table:
         self.page = page
         self.url = url
 
-    def open(self, path: str = "/") -> Table:
+    def open(self, path: str = "/", *, abandon: bool = True) -> Table:
+        """Open the page; a ``?deal=`` link over a game in progress asks first, and
+        the test leaves the old game (``abandon``) or keeps it."""
         self.page.goto(self.url + path)
-        self.page.wait_for_selector('body[data-ready="true"]')
+        self.page.wait_for_selector('body[data-ready="true"], #dlg-confirm[open]')
+        if self.page.locator("#dlg-confirm[open]").count():
+            self.page.get_by_test_id("confirm-ok" if abandon else "confirm-cancel").click()
+            self.page.wait_for_selector('body[data-ready="true"]')
         self.idle()
         return self
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -13,7 +14,16 @@ from pyramide.web.service import GameService
 from pyramide.web.store import Store
 from tests.reference import reference_layout
 
-__all__ = ["FakeClock", "reference_layout"]
+__all__ = ["FakeClock", "local_client", "reference_layout"]
+
+LOCAL = "http://127.0.0.1"
+"""The in-process client's address: one the server's Host allowlist admits."""
+
+
+def local_client(app: Any, **options: Any) -> TestClient:
+    """A test client that reaches the app as a local browser would."""
+    return TestClient(app, base_url=LOCAL, **options)
+
 
 class FakeClock:
     """A clock the test moves by hand (the engine takes any clock)."""
@@ -38,6 +48,6 @@ def clock() -> FakeClock:
 @pytest.fixture
 def client(db_path: Path, clock: FakeClock) -> Iterator[TestClient]:
     store = Store(db_path)
-    with TestClient(create_app(GameService(store, clock))) as test_client:
+    with local_client(create_app(GameService(store, clock))) as test_client:
         yield test_client
     store.close()

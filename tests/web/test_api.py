@@ -17,7 +17,7 @@ from pyramide.solver import Budget
 from pyramide.web.app import create_app
 from pyramide.web.service import GameService
 from pyramide.web.store import Store
-from tests.web.conftest import FakeClock, reference_layout
+from tests.web.conftest import FakeClock, local_client, reference_layout
 
 RU = {"accept-language": "ru-RU,ru;q=0.9,en;q=0.8"}
 
@@ -162,7 +162,7 @@ def test_two_tabs_stay_consistent(client: TestClient) -> None:
 
 def test_game_survives_a_new_server_on_the_same_file(db_path: Path, clock: FakeClock) -> None:
     store = Store(db_path)
-    with TestClient(create_app(GameService(store, clock))) as client:
+    with local_client(create_app(GameService(store, clock))) as client:
         state = new_game(client, code="PY1-N-AAAAAAS")
         state = act(client, state, "stock")
         clock.now += 7.5
@@ -170,7 +170,7 @@ def test_game_survives_a_new_server_on_the_same_file(db_path: Path, clock: FakeC
         state = act(client, state, "undo")
     store.close()
     store = Store(db_path)
-    with TestClient(create_app(GameService(store, clock))) as client:
+    with local_client(create_app(GameService(store, clock))) as client:
         again = client.get("/api/games/current").json()
     store.close()
     for key in ("id", "version", "pyramid", "waste", "stock", "score", "moves", "can_undo"):
@@ -304,7 +304,7 @@ def test_solution_is_the_shortest_line_and_replays_to_a_win(client: TestClient) 
 
 def test_solution_marks_the_game_for_good(tmp_path: Path) -> None:
     db = tmp_path / "assisted.sqlite3"
-    client = TestClient(create_app(GameService(Store(db), FakeClock())))
+    client = local_client(create_app(GameService(Store(db), FakeClock())))
     state = new_game(client, code="PY1-N-AAAAAAS")
     state = act(client, state, "solution")
     assert state["assisted"] is True and state["moves"] == 1
@@ -312,7 +312,7 @@ def test_solution_marks_the_game_for_good(tmp_path: Path) -> None:
     assert state["assisted"] is True  # undoing the move does not take the help back
     stale = act(client, {**state, "version": 0}, "solution", status=409)
     assert stale["state"]["moves"] == 1
-    again = TestClient(create_app(GameService(Store(db), FakeClock())))
+    again = local_client(create_app(GameService(Store(db), FakeClock())))
     assert again.get(f"/api/games/{state['id']}").json()["assisted"] is True
 
 
@@ -351,7 +351,7 @@ def test_a_database_of_the_first_version_is_brought_up_to_date(tmp_path: Path) -
     old.execute("INSERT INTO actions VALUES (1, 0, 'draw', 1.5), (2, 0, 'draw', 2.5)")
     old.commit()
     old.close()
-    client = TestClient(create_app(GameService(Store(db), FakeClock())))
+    client = local_client(create_app(GameService(Store(db), FakeClock())))
     stats = client.get("/api/stats?rules=N").json()
     assert (stats["played"], stats["won"], stats["solved"]) == (1, 0, 0)
     assert client.get("/api/settings").json()["lang"] == "ru"
@@ -452,7 +452,7 @@ def test_stale_action_is_a_409_in_the_players_language(client: TestClient,
 def test_corrupt_stored_game_is_refused_in_russian_and_left_alone(db_path: Path,
                                                                   clock: FakeClock) -> None:
     store = Store(db_path)
-    with TestClient(create_app(GameService(store, clock))) as client:
+    with local_client(create_app(GameService(store, clock))) as client:
         state = act(client, new_game(client, code="PY1-N-AAAAAAS"), "stock")
     store.close()
     with closing(sqlite3.connect(db_path)) as db:  # K♠ cannot go first in this deal
@@ -460,7 +460,7 @@ def test_corrupt_stored_game_is_refused_in_russian_and_left_alone(db_path: Path,
         db.commit()
     kept = stored(db_path, state["id"])
     store = Store(db_path)
-    with TestClient(create_app(GameService(store, clock))) as client:
+    with local_client(create_app(GameService(store, clock))) as client:
         response = client.get(f"/api/games/{state['id']}", headers=RU)
         assert response.status_code == 400
         body = response.json()
@@ -484,7 +484,7 @@ def test_corrupt_stored_game_is_refused_in_russian_and_left_alone(db_path: Path,
 def test_server_failure_is_a_500_in_the_browsers_language(db_path: Path,
                                                          clock: FakeClock) -> None:
     store = Store(db_path)
-    client = TestClient(create_app(GameService(store, clock)), raise_server_exceptions=False)
+    client = local_client(create_app(GameService(store, clock)), raise_server_exceptions=False)
     store.close()  # every request now fails, the reading of the settings too
     response = client.get("/api/games/current", headers=RU)
     assert response.status_code == 500

@@ -24,7 +24,7 @@ def hosted(db_path: Path) -> Iterator[GameService]:
     store.close()
 
 
-def browser(service: GameService, base_url: str = "http://testserver") -> TestClient:
+def browser(service: GameService, base_url: str = "http://127.0.0.1") -> TestClient:
     return TestClient(create_app(service, Players(SECRET)), base_url=base_url)
 
 
@@ -60,7 +60,7 @@ def test_a_forged_or_foreign_cookie_is_a_new_player(hosted: GameService) -> None
 
 
 def test_the_cookie_is_secure_over_https(hosted: GameService) -> None:
-    assert "Secure" in browser(hosted, "https://testserver").get("/").headers["set-cookie"]
+    assert "Secure" in browser(hosted, "https://127.0.0.1").get("/").headers["set-cookie"]
 
 
 def test_the_secret_comes_from_the_environment_or_a_private_file(

@@ -27,7 +27,7 @@ def fresh_stats(db_path: Path) -> dict[str, object]:
     store = Store(db_path)
     try:
         stats: dict[str, object] = TestClient(
-            create_app(GameService(store, FakeClock()))).get("/api/stats?rules=N").json()
+            create_app(GameService(store, FakeClock())), base_url="http://127.0.0.1").get("/api/stats?rules=N").json()
     finally:
         store.close()
     return stats

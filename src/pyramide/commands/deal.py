@@ -61,7 +61,7 @@ def resolve_deal(args: argparse.Namespace) -> tuple[Deal, Rules, str | None]:
             raise ValueError(f"--rules {args.rules!r} contradicts the code {args.code!r}")
         rules = rules_for(code.rules_letter)
         return Deal.from_number(code.number, rules.deck), rules, str(code)
-    rules = rules_for(args.rules or "N")
+    rules = rules_for("N" if args.rules is None else args.rules)
     if args.random:
         code = DealCode(rules.letter, secrets.randbelow(MAX_DEAL_NUMBER + 1))
         return Deal.from_number(code.number, rules.deck), rules, str(code)

@@ -4,15 +4,22 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import socket
+import sqlite3
 import threading
 import webbrowser
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import platformdirs
 import uvicorn
 from uvicorn.supervisors import Multiprocess
+
+if TYPE_CHECKING:
+    from fastapi import FastAPI
+
+    from pyramide.web.service import GameService
 
 DEFAULT_HOST = "127.0.0.1"
 
@@ -39,12 +46,29 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--share-db", action="store_true",
                         help="start even if another server uses this SQLite file (safe: "
                         "the database arbitrates; by default its page is opened instead)")
+    parser.add_argument("--db-repair", action="store_true",
+                        help="if the SQLite database file is damaged, move it aside (it is "
+                        "never deleted) and start a fresh one")
+    parser.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                        help="also answer requests for this host name (hosted mode behind "
+                        "a proxy; repeatable); the bound address, localhost, 127.0.0.1 "
+                        "and [::1] are always allowed")
     parser.add_argument("--no-browser", action="store_true", help="do not open a browser")
     parser.set_defaults(func=run)
 
 
+class _Stop(Exception):
+    """SIGTERM arrived: leave the server loop through the clean shutdown."""
+
+
+def _stop(signum: int, frame: object) -> None:
+    raise _Stop
+
+
 def run(args: argparse.Namespace) -> int:
     from pyramide.web import worker
+    from pyramide.web.faults import open_store
+    from pyramide.web.guard import host_names
     from pyramide.web.instance import ServerLock
     from pyramide.web.store import database_url
 
@@ -62,13 +86,11 @@ def run(args: argparse.Namespace) -> int:
         if not args.no_browser:
             webbrowser.open(running)
         return 0
-    if args.workers == 1:
-        app, service = worker.build(db, hosted=hosted)
-    else:
-        from pyramide.web.store import Store
-
-        Store(db).close()  # migrate once, before the workers start
-        os.environ.update({worker.DB_ENV: db, worker.HOSTED_ENV: "1" if hosted else "0"})
+    # checked (and migrated) once, before any server process starts
+    store = open_store(Path(db), repair=args.db_repair) if sqlite else None
+    if store is not None and args.workers > 1:
+        store.close()
+        store = None
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
     # IPPROTO_TCP (not 0) so that asyncio turns Nagle off on every connection
     sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
@@ -76,6 +98,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         sock.bind((args.host, args.port))
     except OSError as exc:
+        sock.close()
         raise ValueError(f"cannot listen on {args.host}:{args.port}: {exc.strerror}") from None
     sock.listen(128)  # accept connections as soon as the address is printed
     port = sock.getsockname()[1]
@@ -87,15 +110,16 @@ def run(args: argparse.Namespace) -> int:
     print(f"Pyramide is running at {url}", flush=True)
     if not args.no_browser:
         threading.Timer(0.5, webbrowser.open, args=(url,)).start()
+    hosts = host_names(args.host, args.allow_host)
     try:
         if args.workers == 1:
-            config = uvicorn.Config(app, log_level="warning", access_log=False)
-            server = uvicorn.Server(config)
-            try:
-                server.run(sockets=[sock])
-            finally:
-                service.close()
+            app, service = worker.build(db, hosted=hosted, hosts=hosts, port=port,
+                                        store=store)
+            _serve(app, service, sock)
         else:
+            os.environ.update({worker.DB_ENV: db, worker.HOSTED_ENV: "1" if hosted else "0",
+                               worker.HOSTS_ENV: ",".join(hosts),
+                               worker.PORT_ENV: str(port)})
             config = uvicorn.Config("pyramide.web.worker:from_environment", factory=True,
                                     workers=args.workers, log_level="warning",
                                     access_log=False)
@@ -104,6 +128,31 @@ def run(args: argparse.Namespace) -> int:
         if lock is not None:
             lock.release()
     return 0
+
+
+def _serve(app: FastAPI, service: GameService, sock: socket.socket) -> None:
+    """Serve until SIGTERM or Ctrl+C, then save the clocks and fold the write-ahead
+    log into the database file."""
+    from sqlalchemy.exc import DBAPIError
+
+    # uvicorn shuts down gracefully on SIGTERM, then raises the signal again with
+    # the handler it found: ours, which leaves through the `finally` below (as does
+    # a SIGTERM before uvicorn has started)
+    previous = signal.signal(signal.SIGTERM, _stop)
+    try:
+        config = uvicorn.Config(app, log_level="warning", access_log=False,
+                                timeout_graceful_shutdown=3)
+        uvicorn.Server(config).run(sockets=[sock])
+    except _Stop:
+        pass
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        try:
+            service.close()  # clocks written, log folded (once: the lifespan may have)
+        except (sqlite3.Error, DBAPIError) as exc:  # every action is saved already
+            print(f"Pyramide stopped; the clocks could not be saved: {exc}", flush=True)
+        else:
+            print("Pyramide stopped; the games are saved", flush=True)
 
 
 def _shown(db: str) -> str:

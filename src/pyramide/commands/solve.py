@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 from itertools import groupby
 from typing import Any
 
@@ -40,9 +41,9 @@ def add_budget_arguments(parser: argparse.ArgumentParser, *, nodes: int, seconds
 
 def budget_of(args: argparse.Namespace) -> Budget:
     """The budget of ``--nodes`` and ``--seconds`` (0 = no limit of that kind)."""
-    if args.nodes < 0 or args.seconds < 0:
+    if args.nodes < 0 or not math.isfinite(args.seconds) or args.seconds < 0:
         raise ValueError(f"budget --nodes {args.nodes} --seconds {args.seconds}: "
-                         "limits must be positive, or 0 for none")
+                         "limits must be finite positive numbers, or 0 for none")
     return Budget(nodes=args.nodes or None, seconds=args.seconds or None)
 
 

@@ -9,6 +9,7 @@ True
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
 
@@ -28,8 +29,9 @@ class Budget:
     def __post_init__(self) -> None:
         if self.nodes is not None and self.nodes < 1:
             raise ValueError(f"node budget {self.nodes!r} must be at least 1")
-        if self.seconds is not None and self.seconds <= 0:
-            raise ValueError(f"time budget {self.seconds!r} must be positive")
+        if self.seconds is not None and not (0 < self.seconds < math.inf):
+            # not (x <= 0) would let nan through: nan compares false with everything
+            raise ValueError(f"time budget {self.seconds!r} must be a positive number")
 
     def meter(self) -> Meter:
         return Meter(self)

@@ -35,13 +35,14 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from math import ceil
+from typing import TYPE_CHECKING
 
 from pyramide.game import Position
 from pyramide.geometry import SLOTS
 from pyramide.rules import Rules
+from pyramide.solver import native
 from pyramide.solver.api import Solution, reduced_rules
 from pyramide.solver.budget import Budget
-from pyramide.solver.compiled import EMPTY, FOUND, CompiledSearch
 from pyramide.solver.downsets import FREE, slots
 from pyramide.solver.fullsearch import decide_full
 from pyramide.solver.lines import realize
@@ -59,6 +60,9 @@ from pyramide.solver.table import (
     below,
     waste_reach,
 )
+
+if TYPE_CHECKING:
+    from pyramide.solver.compiled import CompiledSearch
 
 __all__ = ["ShortestResult", "search_shortest", "solve_shortest"]
 
@@ -93,7 +97,8 @@ def solve_shortest(
     table = Table(position, rules)
     start = table.start
     began = time.monotonic()
-    if reduced_rules(rules):  # the compiled search; the model's line only if it finds none
+    if reduced_rules(rules) and native.compiled() is not None:
+        # the compiled search; the model's line only if it finds none
         target = model.best(start.mask, start.talon)
         search = search_compiled(table, target, target == SLOTS, budget, trail=trail, clock=clock)
         line = search.line if search.line is not None else [
@@ -197,7 +202,10 @@ def search_compiled(
     compiled code (:mod:`pyramide.solver.compiled`): the same search (states of
     equal rank are taken in the order they came, not by key), many times faster."""
     clock = time.process_time() if clock is None else clock
-    search = CompiledSearch(table.values, table.rules.covering_pairs, target, win)
+    module = native.compiled()
+    if module is None:
+        raise RuntimeError("the compiled search is not available (no numba cache directory)")
+    search = module.CompiledSearch(table.values, table.rules.covering_pairs, target, win)
     start = table.start
     try:
         search.start(start.mask, start.tmask, start.cut, start.talon)
@@ -209,6 +217,8 @@ def search_compiled(
 def run_compiled(table: Table, search: CompiledSearch, budget: Budget, bound: int,
                  trail: Trail | None, clock: float) -> ShortestResult:
     """Run ``search`` chunk by chunk within ``budget``, spelling out each line found."""
+    from pyramide.solver.compiled import EMPTY, FOUND  # loaded: ``search`` is one of its
+
     deadline = None if budget.seconds is None else time.monotonic() + budget.seconds
     best: list[Action] | None = None
     while True:

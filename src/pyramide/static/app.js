@@ -13,8 +13,9 @@ import { celebrate } from "./celebrate.js";
 import { play, soundFor } from "./sounds.js";
 import { BACKS, FELTS } from "./faces.js";
 import {
-  choiceOf, mayAbandon, maySeeSolution, newGameBody, randomBody, showChoices, showDaily,
+  choiceOf, inProgress, mayAbandon, maySeeSolution, newGameBody, randomBody, showChoices, showDaily,
 } from "./newgame.js";
+import { confirmDialog } from "./confirm.js";
 import { el, renderStats } from "./stats.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
@@ -149,8 +150,8 @@ function setState(state, fresh) {
   render({ fresh, prev });
 }
 
-async function startGame(body) {
-  const { status, data } = await api("POST", "/api/games", body);
+async function startGame(body, path = "/api/games") {
+  const { status, data } = await api("POST", path, body);
   if (status === 200 || status === 201) {
     ui.hint = null;
     setState(data, true);
@@ -219,7 +220,8 @@ function elapsedNow() {
   const s = ui.state;
   if (!s) return 0;
   let e = Number(s.elapsed) || 0;
-  if (s.status === "playing" && s.moves > 0) e += (performance.now() - ui.receivedAt) / 1000;
+  // the server's clock; it ticks here only while the server says it runs
+  if (s.clock_running) e += (performance.now() - ui.receivedAt) / 1000;
   return e;
 }
 
@@ -245,16 +247,16 @@ function clearToast() {
   delete toastEl.dataset.key;
 }
 
-/** The link that deals this game's cards again: /?deal=CODE (or the card list). */
+/** The link that deals this game's cards again: /?deal=CODE (a deal dealt from a
+ * card list has no code: the page never holds its cards). */
 function shareLink(s) {
-  const query = s.code ? `deal=${encodeURIComponent(s.code)}`
-    : `layout=${encodeURIComponent(s.layout)}&rules=${encodeURIComponent(s.rules.letter)}`;
-  return `${location.origin}/?${query}`;
+  return `${location.origin}/?deal=${encodeURIComponent(s.code)}`;
 }
 
 async function copyCode() {
   const s = ui.state;
   if (!s) return;
+  if (!s.code) { toast(t("noCode"), "error"); return; }
   const text = shareLink(s);
   try {
     await navigator.clipboard.writeText(text);
@@ -640,8 +642,8 @@ $("#end-new").addEventListener("click", async () => {
 $("#end-replay").addEventListener("click", async () => {
   const s = ui.state;
   $("#dlg-end").close();
-  const body = s.code ? { code: s.code } : { layout: s.layout, rules: s.rules.letter };
-  const error = await enqueue(() => startGame(body));
+  // by the game's id: the page never holds the face-down cards
+  const error = await enqueue(() => startGame({}, `/api/games/${s.id}/replay`));
   if (error) toast(error, "error");
 });
 
@@ -661,16 +663,46 @@ window.addEventListener("resize", () => {
   resizeFrame = requestAnimationFrame(() => render({ instant: true }));
 });
 
-// another tab may have played on: show the server's state when we come back
-document.addEventListener("visibilitychange", () => {
-  if (document.hidden || !ui.state) return;
+// The clock counts only while the page is seen (docs/web.md "Clock"): a hidden
+// page tells the server, which stops the clock; a visible one reports every
+// REPORT_MS (a page that stops reporting counts as away). Coming back also shows
+// what another tab may have played meanwhile.
+const REPORT_MS = 20_000;
+
+function reportPresence() {
+  const s = ui.state;
+  if (!s || s.status !== "playing") return;
+  const visible = !document.hidden;
+  const path = `/api/games/${s.id}/presence`;
+  if (!visible) {
+    // keepalive: the report still goes out when the tab is being closed
+    fetch(path, { method: "POST", keepalive: true, body: JSON.stringify({ visible }),
+      headers: { "Content-Type": "application/json", Accept: "application/json" } })
+      .then((res) => (res.ok ? res.json() : null))
+      .then((data) => { if (data && ui.state && data.id === ui.state.id) setState(data, false); })
+      .catch(() => {});
+    return;
+  }
   enqueue(async () => {
-    const { status, data } = await api("GET", `/api/games/${ui.state.id}`);
-    if (status === 200 && data && data.version !== ui.state.version) setState(data, false);
+    const { status, data } = await api("POST", path, { visible });
+    if (status === 200 && data && ui.state && data.id === ui.state.id) setState(data, false);
   });
-});
+}
+
+document.addEventListener("visibilitychange", reportPresence);
+setInterval(() => { if (!document.hidden) reportPresence(); }, REPORT_MS);
 
 setInterval(updateClock, 250);
+
+/** Ask whether to leave the game in progress for the linked deal; resolves true to leave. */
+function confirmLink(s) {
+  return confirmDialog({
+    title: t("linkTitle"),
+    text: t("linkText", { code: s.code || t("layout"), moves: s.moves }),
+    ok: t("linkLeave"),
+    cancel: t("linkKeep"),
+  });
+}
 
 async function boot() {
   const got = await api("GET", "/api/settings");
@@ -684,13 +716,16 @@ async function boot() {
   let body = null;
   if (params.get("deal")) body = { code: params.get("deal") };
   else if (params.get("layout")) body = { layout: params.get("layout"), rules: params.get("rules") || ui.settings.rules || "N" };
+  const cur = await api("GET", "/api/games/current");
   if (body) {
     history.replaceState(null, "", location.pathname);
-    const error = await startGame(body);
-    if (!error) return;
-    toast(error, "error");
+    // a link never abandons a game in progress (one with a move) unasked
+    if (!(cur.status === 200 && inProgress(cur.data)) || await confirmLink(cur.data)) {
+      const error = await startGame(body);
+      if (!error) return;
+      toast(error, "error");
+    }
   }
-  const cur = await api("GET", "/api/games/current");
   if (cur.status === 200 && cur.data) {
     setState(cur.data, false);
     return;

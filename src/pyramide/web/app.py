@@ -8,7 +8,8 @@ error answer is in the player's language.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import sqlite3
+from collections.abc import Callable, Iterable
 from importlib import resources
 from typing import Any, Literal
 
@@ -17,25 +18,25 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
-from starlette.types import ASGIApp, Receive, Scope, Send
+from sqlalchemy.exc import DBAPIError
+from starlette.exceptions import HTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from pyramide import __version__
 from pyramide.cards import Lang
 from pyramide.errors import LocalisedError, PyramideError
 from pyramide.messages import error_detail, error_title
+from pyramide.web.answers import answer as _answer
+from pyramide.web.answers import error_response as _error
+from pyramide.web.faults import Recovering, Recovery, storage_fault
+from pyramide.web.guard import LOCAL_HOSTS, Guard
 from pyramide.web.players import PlayerCookie, Players, current_player
 from pyramide.web.service import GameService, NotFoundError, StaleVersionError, browser_lang
 
 __all__ = ["MAX_BODY", "create_app"]
 
 MAX_BODY = 64 * 1024
-
-_TITLES: dict[int, dict[Lang, str]] = {
-    404: {"ru": "Не найдено", "en": "Not found"},
-    409: {"ru": "Партия изменилась", "en": "Game changed"},
-    413: {"ru": "Слишком большой запрос", "en": "Request too large"},
-    500: {"ru": "Ошибка сервера", "en": "Server error"},
-}
+MAX_GAME_ID = 2**63 - 1
 
 
 class NewGameRequest(BaseModel):
@@ -55,6 +56,11 @@ class ActionRequest(BaseModel):
     type: Literal["tap", "pile", "stock", "undo", "solution"]
     card: str | None = Field(default=None, max_length=8)
     pile: str | None = Field(default=None, max_length=16)
+
+
+class PresenceRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    visible: bool
 
 
 class SettingsRequest(BaseModel):
@@ -88,20 +94,27 @@ class BodyLimit:
         if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
             await self._refuse(scope, receive, send)
             return
+        # read the whole body first (a chunked one has no length to check): at most
+        # MAX_BODY bytes are ever held, and an oversized one is refused before the app
+        # sees any of it
+        messages: list[Message] = []
         seen = 0
-
-        async def limited() -> Any:
-            nonlocal seen
+        while True:
             message = await receive()
+            messages.append(message)
+            if message["type"] != "http.request":
+                break
             seen += len(message.get("body", b""))
             if seen > MAX_BODY:
-                raise _TooLarge
-            return message
+                await self._refuse(scope, receive, send)
+                return
+            if not message.get("more_body", False):
+                break
 
-        try:
-            await self.app(scope, limited, send)
-        except _TooLarge:
-            await self._refuse(scope, receive, send)
+        async def replay() -> Message:
+            return messages.pop(0) if messages else await receive()
+
+        await self.app(scope, replay, send)
 
     async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Answer 413 in the player's language."""
@@ -112,26 +125,23 @@ class BodyLimit:
         await _answer(413, reason, lang)(scope, receive, send)
 
 
-class _TooLarge(Exception):
-    pass
+def game_number(text: str) -> int:
+    """A game id from the URL: plain digits within SQLite's integer range, else
+    no such game (404)."""
+    if text.isascii() and text.isdigit() and int(text) <= MAX_GAME_ID:
+        return int(text)
+    raise NotFoundError(f"no game with id {text!r}", ru=f"нет партии с номером {text!r}")
 
 
-def _error(status: int, reason: str, **extra: Any) -> JSONResponse:
-    return JSONResponse({"error": reason, **extra}, status_code=status)
-
-
-def _answer(status: int, reason: LocalisedError, lang: Lang, **extra: Any) -> JSONResponse:
-    """A 404, 409, 413 or 500 answer in ``lang``: ``error`` is the reason, ``title``
-    the kind of error."""
-    return _error(status, reason.text(lang), title=_TITLES[status][lang], **extra)
-
-
-def create_app(service: GameService, players: Players | None = None) -> FastAPI:
+def create_app(service: GameService, players: Players | None = None, *,
+               hosts: Iterable[str] = LOCAL_HOSTS, port: int | None = None) -> FastAPI:
     """The app; ``players`` signs the hosted mode's player cookies (default: the
-    embedded game's one player)."""
+    embedded game's one player); requests must name one of ``hosts`` (with
+    ``port``, when given) as their ``Host`` (see :mod:`pyramide.web.guard`)."""
     app = FastAPI(title="Pyramide", version=__version__,
                   description="Pyramid solitaire: the browser game's JSON API.")
     static = resources.files("pyramide") / "static"
+    recovery = Recovery(service.store.reopen)
 
     def player_lang(accept_language: str | None, player: str | None = None) -> Lang:
         """The player's language; the browser's when the settings cannot be read
@@ -178,6 +188,36 @@ def create_app(service: GameService, players: Players | None = None) -> FastAPI:
                                 ru=f"внутренняя ошибка ({name}); ничего не изменилось")
         return _answer(500, reason, request_lang(request))
 
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
+        """FastAPI's own answers (no such path 404, wrong method 405, …) in our shape."""
+        lang = request_lang(request)
+        if exc.status_code == 404:
+            reason = LocalisedError(f"no such address: {request.url.path}",
+                                    ru=f"нет такого адреса: {request.url.path}")
+        elif exc.status_code == 405:
+            reason = LocalisedError(
+                f"{request.method} is not allowed on {request.url.path}",
+                ru=f"метод {request.method} для {request.url.path} не поддерживается")
+        elif exc.status_code == 400:  # a body FastAPI could not decode at all
+            reason = LocalisedError(
+                "malformed request: the body cannot be read as JSON (broken or nested "
+                "too deeply)",
+                ru="не удалось разобрать запрос: тело не читается как JSON (испорчено "
+                "или слишком глубоко вложено)")
+        else:
+            reason = LocalisedError(str(exc.detail))
+        return _answer(exc.status_code, reason, lang, headers=dict(exc.headers or {}))
+
+    @app.exception_handler(sqlite3.Error)
+    @app.exception_handler(DBAPIError)
+    async def storage(request: Request, exc: Exception) -> JSONResponse:
+        fault = storage_fault(exc, service.store.path)
+        if fault is None:
+            return await crash(request, exc)
+        recovery.due = True  # a fresh connection: none of the failed work stays open
+        return _answer(503, fault, request_lang(request), headers={"Retry-After": "5"})
+
     @app.exception_handler(StaleVersionError)
     async def stale(request: Request, exc: StaleVersionError) -> JSONResponse:
         return _answer(409, exc, request_lang(request), state=exc.state)
@@ -210,24 +250,38 @@ def create_app(service: GameService, players: Players | None = None) -> FastAPI:
         return service.history(player, rules, page)
 
     @app.get("/api/games/{game_id}")
-    def get_game(game_id: int, player: str = Depends(current_player),
+    def get_game(game_id: str, player: str = Depends(current_player),
                  accept_language: str | None = Header(default=None)) -> dict[str, Any]:
-        return service.state(player, game_id, service.lang(player, accept_language))
+        return service.state(player, game_number(game_id),
+                             service.lang(player, accept_language))
 
     @app.post("/api/games/{game_id}/actions")
-    def act(game_id: int, body: ActionRequest, player: str = Depends(current_player),
+    def act(game_id: str, body: ActionRequest, player: str = Depends(current_player),
             accept_language: str | None = Header(default=None)) -> dict[str, Any]:
-        return service.act(player, game_id, body.version, body.type, body.card,
+        return service.act(player, game_number(game_id), body.version, body.type, body.card,
                            service.lang(player, accept_language), pile=body.pile)
 
+    @app.post("/api/games/{game_id}/replay", status_code=201)
+    def replay(game_id: str, player: str = Depends(current_player),
+               accept_language: str | None = Header(default=None)) -> dict[str, Any]:
+        new_id = service.replay(player, game_number(game_id))
+        return service.state(player, new_id, service.lang(player, accept_language))
+
+    @app.post("/api/games/{game_id}/presence")
+    def presence(game_id: str, body: PresenceRequest, player: str = Depends(current_player),
+                 accept_language: str | None = Header(default=None)) -> dict[str, Any]:
+        return service.presence(player, game_number(game_id), body.visible,
+                                service.lang(player, accept_language))
+
     @app.get("/api/games/{game_id}/hint")
-    def hint(game_id: int, player: str = Depends(current_player)) -> dict[str, Any]:
-        return service.hint(player, game_id)
+    def hint(game_id: str, player: str = Depends(current_player)) -> dict[str, Any]:
+        return service.hint(player, game_number(game_id))
 
     @app.get("/api/games/{game_id}/solution")
-    def solution(game_id: int, player: str = Depends(current_player),
+    def solution(game_id: str, player: str = Depends(current_player),
                  accept_language: str | None = Header(default=None)) -> dict[str, Any]:
-        return service.solution(player, game_id, service.lang(player, accept_language))
+        return service.solution(player, game_number(game_id),
+                                service.lang(player, accept_language))
 
     @app.get("/api/settings")
     def get_settings(player: str = Depends(current_player),
@@ -261,6 +315,8 @@ def create_app(service: GameService, players: Players | None = None) -> FastAPI:
     if static.is_dir():
         app.mount("/static", StaticFiles(directory=str(static)), name="static")
 
+    app.add_middleware(Recovering, recovery=recovery)
     app.add_middleware(BodyLimit, lang=player_lang)
     app.add_middleware(PlayerCookie, players=players or Players())
+    app.add_middleware(Guard, hosts=hosts, port=port, lang=player_lang)
     return app

@@ -28,9 +28,14 @@ class ServerLock:
 
     def running_url(self) -> str | None:
         """The URL of the server already running on this database, or ``None`` after
-        taking the lock for this process."""
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        taking the lock for this process.  Where no lock file can be made (a read-only
+        folder, a path under a file) there is no lock: the database check that
+        follows says what is wrong."""
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError:
+            return None
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:

@@ -174,5 +174,6 @@ def migrate(conn: Connection) -> int:
                 continue  # added before the step existed
             if statement.strip():
                 conn.execute(text(statement))
-    conn.execute(text("UPDATE schema_version SET version = :v"), {"v": SCHEMA_VERSION})
+    if found != SCHEMA_VERSION:  # a file already up to date is not written (it may be read-only)
+        conn.execute(text("UPDATE schema_version SET version = :v"), {"v": SCHEMA_VERSION})
     return found

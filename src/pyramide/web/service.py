@@ -58,6 +58,11 @@ DEFAULT_SETTINGS: dict[str, Any] = {
 }
 DIFFICULTY_CHOICES = ("any", *DIFFICULTIES)
 HISTORY_PAGE = 20
+AWAY_SECONDS = 60.0
+"""A game whose page has said nothing for this long counts as left: its clock
+stops as of the last sign of the player (a visible page reports every
+``REPORT_SECONDS``, see docs/web.md "Clock")."""
+REPORT_SECONDS = 20.0
 CACHE_SIZE = 1024
 """Games kept in memory per process (the least recently used are dropped)."""
 
@@ -82,6 +87,7 @@ class _Live:
     version: int
     logged: int
     assisted: bool = False
+    seen: float = 0.0  # the service clock's reading at the page's last request
 
 
 @dataclass
@@ -121,7 +127,9 @@ class GameService:
     # ----------------------------------------------------------------- settings
 
     def settings(self, player: str, accept_language: str | None = None) -> dict[str, Any]:
-        settings = {**DEFAULT_SETTINGS, **self.store.settings(player)}
+        stored = self.store.settings(player)
+        settings = {**DEFAULT_SETTINGS,
+                    **{k: v for k, v in stored.items() if _valid_setting(k, v)}}
         if settings["lang"] not in ("ru", "en"):
             settings["lang"] = browser_lang(accept_language)
         return settings
@@ -158,25 +166,41 @@ class GameService:
         if code is not None:
             game = Game.from_code(code, clock=self.clock)
         elif layout is not None:
-            game = Game(Deal.parse_layout(layout), rules_for(rules or "N"), self.clock)
+            game = Game(Deal.parse_layout(layout), rules_for(_letter(rules)), self.clock)
         else:
-            letter = rules_for(rules or "N").letter
-            if difficulty != "any" or winnable_only:
-                deal_code = graded_random_code(letter, _difficulty(difficulty))
-            else:
-                deal_code = DealCode(letter, secrets.randbelow(MAX_DEAL_NUMBER + 1))
-            game = Game.from_code(deal_code, clock=self.clock)
-        game_id = self.store.create_game(player, game)
+            game = self._random_game(rules_for(_letter(rules)).letter, winnable_only,
+                                     difficulty)
+        game_id = self._create(player, game)
         if day is not None:
             self.store.mark_daily(player, game_id, day)
-        with self._locked(player, game_id) as slot:
-            slot.live = _Live(game, 0, 0)
         return game_id
+
+    def _create(self, player: str, game: Game) -> int:
+        game_id = self.store.create_game(player, game)
+        with self._locked(player, game_id) as slot:
+            slot.live = _Live(game, 0, 0, seen=self.clock())
+        return game_id
+
+    def replay(self, player: str, game_id: int) -> int:
+        """A new game of the same cards and rules as game ``game_id``; returns its id
+        (the page needs no card list for it: the face-down cards stay on the server)."""
+        old = self._snapshot(player, game_id).game
+        return self._create(player, Game(old.deal, old.rules, self.clock))
 
     def daily(self, player: str) -> dict[str, Any]:
         """Today's deal (:mod:`pyramide.daily`) and whether the player has won it."""
         deal = daily(today()).as_dict()
         return {**deal, **self.store.daily_results(player, str(deal["date"]))}
+
+    def _random_game(self, letter: str, winnable_only: bool, difficulty: str) -> Game:
+        """A random deal; winnable only or of a grade: one the solver proves so
+        (:func:`pyramide.daily.graded_random_code`)."""
+        if difficulty != "any" or winnable_only:
+            return Game.from_code(graded_random_code(letter, _difficulty(difficulty)),
+                                  clock=self.clock)
+        return Game.from_code(DealCode(letter, secrets.randbelow(MAX_DEAL_NUMBER + 1)),
+                              clock=self.clock)
+
 
     def current_game_id(self, player: str) -> int | None:
         return self.store.current_game_id(player)
@@ -216,7 +240,26 @@ class GameService:
                 raise NotFoundError(f"no game with id {game_id}",
                                     ru=f"нет партии с номером {game_id}")
             slot.live = _rebuild(record, self.clock)
-        return slot.live
+        live = slot.live
+        self._away_rule(live)
+        live.seen = self.clock()
+        return live
+
+    def _away_rule(self, live: _Live) -> None:
+        """The clock stops as of the last sign of the player if the page had gone
+        quiet (:data:`AWAY_SECONDS`)."""
+        if live.game.clock_running and self.clock() - live.seen > AWAY_SECONDS:
+            live.game.pause(at=live.seen)
+
+    def presence(self, player: str, game_id: int, visible: bool, lang: Lang) -> dict[str, Any]:
+        """The page reports whether it is visible: a hidden page stops the clock
+        (and saves it); the next action starts it again."""
+        with self._locked(player, game_id) as slot:
+            live = self._fresh(player, game_id, slot)
+            if not visible and live.game.clock_running:
+                live.game.pause()
+                self.store.touch_elapsed(player, game_id, live.game.elapsed)
+        return self.state(player, game_id, lang)
 
     def _snapshot(self, player: str, game_id: int) -> _Snapshot:
         with self._locked(player, game_id) as slot:
@@ -312,8 +355,11 @@ class GameService:
                 return
             self.store.append(player, game_id, live.version, game, live.version + 1,
                               live.logged, assisted=live.assisted, solver=kind == "solution")
-        except BaseException:
-            slot.live = None  # the cached game may hold an action that was not stored
+        except BaseException as exc:
+            refused = isinstance(exc, PyramideError) and (
+                game.position, game.selection, game.message, len(game.log)) == before
+            if not refused:  # the cached game may hold an action that was not stored
+                slot.live = None
             raise
         live.version += 1
         live.logged = len(game.log)
@@ -447,6 +493,7 @@ class GameService:
             self._closed = True
         try:
             self.flush_clocks()
+            self.store.checkpoint()
         finally:
             self.searches.close()
             self.store.close()
@@ -458,6 +505,8 @@ class GameService:
         for (player, game_id), slot in slots:
             with slot.lock:
                 if slot.live is not None and slot.live.game.log:
+                    self._away_rule(slot.live)
+                    slot.live.game.pause()
                     self.store.touch_elapsed(player, game_id, slot.live.game.elapsed)
 
 
@@ -477,13 +526,31 @@ def _rebuild(record: GameRecord, clock: Clock) -> _Live:
     if record.selection is not None and not game.is_over:
         with suppress(PyramideError):  # a selection that no longer fits is not shown
             game.select(Card.parse(record.selection))
-    return _Live(game, record.version, len(record.log), record.assisted)
+    return _Live(game, record.version, len(record.log), record.assisted, seen=clock())
 
 
 def browser_lang(accept_language: str | None) -> Lang:
     """The language of the browser's ``Accept-Language`` header (Russian or English)."""
     first = (accept_language or "").split(",")[0].strip().lower()
     return "ru" if first.startswith("ru") else "en"
+
+
+def _valid_setting(key: str, value: Any) -> bool:
+    """Whether a stored setting can be used (a row edited by hand or by an older
+    version may not be; the default then stands in for it)."""
+    if key == "lang":
+        return value in ("ru", "en", None)
+    if key == "rules":
+        return isinstance(value, str) and value in PRESETS
+    if key == "difficulty":
+        return value in DIFFICULTY_CHOICES
+    default = DEFAULT_SETTINGS.get(key)
+    return default is not None and type(value) is type(default)
+
+
+def _letter(rules: str | None) -> str:
+    """The rule set asked for; N when none is named (an empty name is refused)."""
+    return "N" if rules is None else rules
 
 
 def _difficulty(name: str) -> Difficulty | None:

@@ -157,6 +157,24 @@ class Store:
         self._closed = True
         self.engine.dispose()
 
+    def reopen(self) -> None:
+        """Fresh connections (after a storage fault: a file that was read-only is
+        opened for writing again once it can be)."""
+        self.engine.dispose()
+
+    def check(self) -> str:
+        """The database's quick integrity check: ``"ok"`` or what is wrong."""
+        if not self.sqlite:
+            return "ok"
+        with self._connection() as conn:
+            return str(conn.exec_driver_sql("PRAGMA quick_check").scalar())
+
+    def checkpoint(self) -> None:
+        """Fold SQLite's write-ahead log into the database file (on shutdown)."""
+        if self.sqlite:
+            with self._connection() as conn:
+                conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+
     # ------------------------------------------------------------ transactions
 
     def _connection(self) -> Connection:
@@ -371,7 +389,13 @@ class Store:
     def settings(self, player: str) -> dict[str, Any]:
         with self._connection() as conn:
             rows = conn.execute(_SETTINGS, {"b_player": player}).all()
-        return {key: json.loads(value) for key, value in rows}
+        values: dict[str, Any] = {}
+        for key, value in rows:
+            try:
+                values[key] = json.loads(value)
+            except (TypeError, ValueError, RecursionError):
+                continue  # a malformed row: the default stands in for it
+        return values
 
     def put_settings(self, player: str, values: dict[str, Any]) -> None:
         upsert = sqlite_insert if self.sqlite else postgresql_insert

@@ -67,7 +67,6 @@ def state_view(
         "id": game_id,
         "version": version,
         "code": game.code,
-        "layout": game.deal.layout_text(),
         "rules": rules_view(game.rules, lang),
         **table_view(game),
         "pyramid": pyramid,
@@ -84,6 +83,7 @@ def state_view(
         "score": game.score,
         "moves": game.moves,
         "elapsed": round(game.elapsed, 1),
+        "clock_running": game.clock_running,
         "status": game.status,
         "message": (
             {"key": game.message.value,

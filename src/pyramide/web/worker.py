@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -19,28 +19,33 @@ import platformdirs
 from fastapi import FastAPI
 
 from pyramide.web.app import create_app
+from pyramide.web.guard import LOCAL_HOSTS
 from pyramide.web.players import Players, load_secret
 from pyramide.web.searches import SearchPool
 from pyramide.web.service import GameService
 from pyramide.web.store import Store
 
-__all__ = ["DB_ENV", "HOSTED_ENV", "build", "data_dir", "from_environment"]
+__all__ = ["DB_ENV", "HOSTED_ENV", "HOSTS_ENV", "PORT_ENV", "build", "data_dir", "from_environment"]
 
 DB_ENV = "PYRAMIDE_DB"
 HOSTED_ENV = "PYRAMIDE_HOSTED"
+HOSTS_ENV = "PYRAMIDE_HOSTS"
+PORT_ENV = "PYRAMIDE_PORT"
 
 
 def data_dir() -> Path:
     return Path(platformdirs.user_data_dir("pyramide", appauthor=False))
 
 
-def build(db: str, *, hosted: bool, warm_up: bool = True) -> tuple[FastAPI, GameService]:
-    """The app over ``db``; at shutdown it writes the running clocks and closes the
-    database."""
-    store = Store(db)
-    service = GameService(store, searches=SearchPool())
+def build(db: str, *, hosted: bool, warm_up: bool = True,
+          hosts: Iterable[str] = LOCAL_HOSTS, port: int | None = None,
+          store: Store | None = None) -> tuple[FastAPI, GameService]:
+    """The app over ``db`` (or the ``store`` already opened on it), answering
+    requests for ``hosts`` (see :mod:`pyramide.web.guard`); at shutdown it writes
+    the running clocks and closes the database."""
+    service = GameService(store or Store(db), searches=SearchPool())
     players = Players(load_secret(data_dir())) if hosted else None
-    app = create_app(service, players)
+    app = create_app(service, players, hosts=hosts, port=port)
 
     inner = app.router.lifespan_context
 
@@ -67,5 +72,9 @@ def _warm_up() -> None:
 
 def from_environment() -> FastAPI:
     """The app factory of ``--workers`` processes."""
-    app, _service = build(os.environ[DB_ENV], hosted=os.environ.get(HOSTED_ENV) == "1")
+    hosts = os.environ.get(HOSTS_ENV)
+    port = os.environ.get(PORT_ENV)
+    app, _service = build(os.environ[DB_ENV], hosted=os.environ.get(HOSTED_ENV) == "1",
+                          hosts=hosts.split(",") if hosts else LOCAL_HOSTS,
+                          port=int(port) if port else None)
     return app

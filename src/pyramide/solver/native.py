@@ -1,0 +1,59 @@
+"""Whether the compiled search can be had, and where numba keeps it.
+
+numba caches the compiled search on disk.  Its cache goes in the user cache
+directory (``platformdirs``: ``~/.cache/pyramide/numba`` on Linux) unless
+``NUMBA_CACHE_DIR`` is set already.  When no cache directory can be written
+(an unwritable home, a read-only install), numba refuses to compile a cached
+function at all; the solver then uses its interpreted search, slower but
+with the same answers (:mod:`pyramide.solver.shortest`).
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+from types import ModuleType
+
+import platformdirs
+
+__all__ = ["compiled", "prepare_cache", "warm_up"]
+
+_loaded: list[ModuleType | None] = []
+
+
+def prepare_cache() -> Path | None:
+    """Point ``NUMBA_CACHE_DIR`` at a writable directory under the user cache
+    directory (unless set); returns the directory numba will use, if known."""
+    given = os.environ.get("NUMBA_CACHE_DIR")
+    if given:
+        return Path(given)
+    path = Path(platformdirs.user_cache_dir("pyramide", appauthor=False)) / "numba"
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=path):
+            pass
+    except OSError:
+        return None  # numba looks next to the source and in its own place
+    os.environ["NUMBA_CACHE_DIR"] = str(path)
+    return path
+
+
+def compiled() -> ModuleType | None:
+    """:mod:`pyramide.solver.compiled`, or ``None`` when numba cannot cache it."""
+    if not _loaded:
+        prepare_cache()
+        try:
+            from pyramide.solver import compiled as module
+        except RuntimeError:  # "cannot cache function ...: no locator available"
+            _loaded.append(None)
+        else:
+            _loaded.append(module)
+    return _loaded[0]
+
+
+def warm_up() -> None:
+    """Compile (or load from the cache) the search, if it can be had."""
+    module = compiled()
+    if module is not None:
+        module.warm_up()
