@@ -14,7 +14,7 @@ from pyramide.web.app import create_app
 from pyramide.web.service import HISTORY_PAGE, GameService
 from pyramide.web.store import Store
 from tests.play import win_alone
-from tests.web.conftest import FakeClock
+from tests.web.conftest import FakeClock, local_client
 from tests.web.test_api import act, new_game
 
 
@@ -38,7 +38,7 @@ def test_new_game_choices_are_settings(client: TestClient) -> None:
 
 def test_seeing_the_solution_marks_the_game_for_good(db_path: Path, clock: FakeClock) -> None:
     store = Store(db_path)
-    with TestClient(create_app(GameService(store, clock))) as client:
+    with local_client(create_app(GameService(store, clock))) as client:
         state = new_game(client, code="PY1-N-AAAAAAM")
         assert state["assisted"] is False
         client.get(f"/api/games/{state['id']}/hint")
@@ -49,7 +49,7 @@ def test_seeing_the_solution_marks_the_game_for_good(db_path: Path, clock: FakeC
         act(client, state, "stock")
     store.close()
     store = Store(db_path)  # a new server on the same file
-    with TestClient(create_app(GameService(store, clock))) as client:
+    with local_client(create_app(GameService(store, clock))) as client:
         again = client.get("/api/games/current").json()
         assert again["assisted"] is True
         row = client.get("/api/history?rules=N").json()["games"][0]
@@ -99,7 +99,7 @@ def test_daily_deal_is_the_same_on_two_fresh_databases(tmp_path: Path, clock: Fa
     seen = []
     for name in ("one", "two"):
         store = Store(tmp_path / f"{name}.sqlite3")
-        with TestClient(create_app(GameService(store, clock))) as client:
+        with local_client(create_app(GameService(store, clock))) as client:
             offered = client.get("/api/daily").json()
             assert (offered["played"], offered["won"]) == (False, False)
             state = new_game(client, daily=True)
