@@ -169,6 +169,7 @@ def test_the_page_runs_under_its_policy(browser: Browser, server: LiveServer) ->
         table.button("settings")
         page.keyboard.press("Escape")
         table.button("solution")
+        page.get_by_test_id("confirm-ok").click()  # seeing it marks the game: asked first
         expect(page.get_by_test_id("solution-dialog")).to_have_attribute("data-state", "ready")
         page.keyboard.press("Escape")
         card = table.card("JH")

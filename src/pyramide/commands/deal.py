@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from pyramide import kernel
@@ -21,8 +22,20 @@ def register(subparsers: Any) -> None:
         description="Print a deal as a pyramid (or as JSON with --json).",
     )
     add_deal_arguments(parser)
+    parser.add_argument("--daily", action="store_true",
+                        help="the daily deal (the same for every player; docs/deal-codes.md)")
+    parser.add_argument("--date", type=_day, default=None, metavar="YYYY-MM-DD",
+                        help="with --daily: the day (default: today)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a picture")
     parser.set_defaults(func=run)
+
+
+def _day(text: str) -> date:
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a date: expected YYYY-MM-DD, e.g. 2026-12-01") from None
 
 
 def add_deal_arguments(parser: argparse.ArgumentParser) -> None:
@@ -124,6 +137,12 @@ def render(deal: Deal, rules: Rules, code: str | None) -> Text:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.date is not None and not args.daily:
+        raise ValueError("--date goes with --daily")
+    if args.daily:
+        if args.code is not None or args.layout is not None or args.random or args.rules:
+            raise ValueError("--daily names the deal: give no CODE, --layout, --random or --rules")
+        return _run_daily(args.date, as_json=args.json)
     deal, rules, code = resolve_deal(args)
     if args.json:
         print(json.dumps(deal_json(deal, rules, code), ensure_ascii=False))
@@ -131,4 +150,26 @@ def run(args: argparse.Namespace) -> int:
         from rich.console import Console
 
         Console(highlight=False).print(render(deal, rules, code))
+    return 0
+
+
+def _run_daily(day: date | None, *, as_json: bool) -> int:
+    from pyramide.daily import daily, today  # grading a deal loads the solver
+
+    chosen = daily(day or today())
+    day = chosen.date
+    code = DealCode.parse(chosen.code)
+    deal, rules = Deal.from_number(code.number), rules_for(code.rules_letter)
+    if as_json:
+        print(json.dumps({**deal_json(deal, rules, chosen.code), "daily": chosen.as_dict()},
+                         ensure_ascii=False))
+        return 0
+    from rich.console import Console
+
+    grade = chosen.grade
+    console = Console(highlight=False)
+    console.print(f"Daily deal of {day.isoformat()}: {chosen.code}, {grade.difficulty} "
+                  f"(shortest win {grade.shortest} moves, {grade.safe_first_moves} of "
+                  f"{grade.first_moves} first moves keep it winnable)\n")
+    console.print(render(deal, rules, chosen.code))
     return 0
