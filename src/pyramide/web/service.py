@@ -28,7 +28,7 @@ from pyramide.cards import Card, Lang
 from pyramide.deals import MAX_DEAL_NUMBER, Deal, DealCode
 from pyramide.errors import IllegalMoveError, InvalidSaveError, LocalisedError, PyramideError
 from pyramide.game import Clock, Game
-from pyramide.messages import status_word
+from pyramide.i18n import DEFAULT_LANG, Phrase, is_language
 from pyramide.moves import Move
 from pyramide.rules import PRESETS, rules_for
 from pyramide.saves import game_from_dict
@@ -71,8 +71,8 @@ class NotFoundError(LocalisedError, LookupError):
 class StaleVersionError(LocalisedError):
     """The action was made against an older version of the game."""
 
-    def __init__(self, message: str, state: dict[str, Any], *, ru: str | None = None) -> None:
-        super().__init__(message, ru=ru)
+    def __init__(self, key: str, state: dict[str, Any], /, **params: object) -> None:
+        super().__init__(key, **params)
         self.state = state
 
 
@@ -127,7 +127,7 @@ class GameService:
         stored = self.store.settings(player)
         settings = {**DEFAULT_SETTINGS,
                     **{k: v for k, v in stored.items() if _valid_setting(k, v)}}
-        if settings["lang"] not in ("ru", "en"):
+        if not is_language(settings["lang"]):
             settings["lang"] = browser_lang(accept_language)
         return settings
 
@@ -148,10 +148,7 @@ class GameService:
     ) -> int:
         """Start a game from a code, an explicit card list or a random deal; returns its id."""
         if sum((code is not None, layout is not None, random)) != 1:
-            raise PyramideError(
-                "give exactly one of: a deal code, a card list, or random",
-                ru="укажите что-то одно: код раздачи, список карт или случайную раздачу",
-            )
+            raise PyramideError("err.web.one_source")
         if code is not None:
             game = Game.from_code(code, clock=self.clock)
         elif layout is not None:
@@ -181,12 +178,8 @@ class GameService:
             if not winnable_only or solve(game, budget=WINNABLE_BUDGET).winnable is True:
                 return game
             if time.monotonic() > deadline:
-                raise PyramideError(
-                    f"no deal proven winnable under rules {letter} within "
-                    f"{WINNABLE_SECONDS:g} s; try again, or allow any deal",
-                    ru=f"за {WINNABLE_SECONDS:g} с не нашлось раздачи по правилам {letter}, "
-                    "у которой доказан выигрыш; попробуйте ещё раз или разрешите любую раздачу",
-                )
+                raise PyramideError("err.web.no_winnable", letter=letter,
+                                    seconds=f"{WINNABLE_SECONDS:g}")
 
     def current_game_id(self, player: str) -> int | None:
         return self.store.current_game_id(player)
@@ -219,12 +212,11 @@ class GameService:
         stored = self.store.version(player, game_id)
         if stored is None:
             slot.live = None
-            raise NotFoundError(f"no game with id {game_id}", ru=f"нет партии с номером {game_id}")
+            raise NotFoundError("err.web.no_game", id=game_id)
         if slot.live is None or slot.live.version != stored:
             record = self.store.load(player, game_id)
             if record is None:
-                raise NotFoundError(f"no game with id {game_id}",
-                                    ru=f"нет партии с номером {game_id}")
+                raise NotFoundError("err.web.no_game", id=game_id)
             slot.live = _rebuild(record, self.clock)
         live = slot.live
         self._away_rule(live)
@@ -295,13 +287,7 @@ class GameService:
             return self._judge(player, game_id, view, snapshot)
         state = self.state(player, game_id, lang)
         current = state["version"] if current is None else current
-        raise StaleVersionError(
-            f"the game has changed (version {current}, action made against "
-            f"{version}); showing the current state",
-            state,
-            ru=f"партия изменилась (версия {current}, а действие сделано в версии "
-            f"{version}); показано текущее состояние",
-        )
+        raise StaleVersionError("err.web.stale", state, current=current, version=version)
 
     def _apply(
         self, player: str, game_id: int, slot: _Slot, live: _Live,
@@ -316,27 +302,23 @@ class GameService:
         try:
             if kind == "tap":
                 if card is None:
-                    raise PyramideError('a tap names a card, e.g. {"card": "10H"}',
-                                        ru='в нажатии нужна карта, например {"card": "10H"}')
+                    raise PyramideError("err.web.tap_card")
                 game.tap(card)
             elif kind == "stock":
                 game.tap_stock()
             elif kind == "pile":
                 if pile is None:
-                    raise PyramideError('a pile tap names the pile, e.g. {"pile": "stock"}',
-                                        ru='в нажатии на стопку нужна стопка, например '
-                                        '{"pile": "stock"}')
+                    raise PyramideError("err.web.tap_pile")
                 game.tap_pile(pile)
             elif kind == "undo":
                 if not game.can_undo:
-                    raise IllegalMoveError("nothing to undo", ru="нечего отменять")
+                    raise IllegalMoveError("err.game.undo_none")
                 game.undo()
             elif kind == "solution":
                 assert line is not None
                 self._play_solution(slot, live, line)
             else:
-                raise PyramideError(f"unknown action type {kind!r}",
-                                    ru=f"нет такого действия {kind!r}")
+                raise PyramideError("err.web.action", kind=kind)
             if (game.position, game.selection, game.message, len(game.log)) == before:
                 return
             self.store.append(player, game_id, live.version, game, live.version + 1,
@@ -423,15 +405,9 @@ class GameService:
         stays the solution of the next version."""
         game = live.game
         if game.is_over:
-            raise IllegalMoveError(
-                f"the game is over ({game.status})",
-                ru=f"партия уже окончена ({status_word(game.status, 'ru')})",
-            )
+            raise IllegalMoveError("err.game.over", status=Phrase(f"status.{game.status}"))
         if not result.moves:
-            raise IllegalMoveError(
-                "the solver has no move to play: no pyramid card can go",
-                ru="у решателя нет хода: ни одну карту пирамиды уже не убрать",
-            )
+            raise IllegalMoveError("err.web.no_solver_move")
         move: Move = result.moves[0]
         game.select(None)
         game.play(move)
@@ -477,15 +453,10 @@ def _rebuild(record: GameRecord, clock: Clock) -> _Live:
     """The stored game replayed through the engine, with its stored selection."""
     try:
         if record.logged is not None and record.logged != len(record.log):
-            raise InvalidSaveError(
-                f"{len(record.log)} actions stored, the game counts {record.logged}",
-                ru=f"сохранено ходов: {len(record.log)}, а партия насчитывает {record.logged}")
+            raise InvalidSaveError("err.web.logged", n=len(record.log), logged=record.logged)
         game = game_from_dict(record.save_dict(), clock=clock)
     except InvalidSaveError as exc:
-        raise InvalidSaveError(
-            f"stored game {record.id} cannot be loaded: {exc}",
-            ru=f"сохранённую партию {record.id} не удаётся загрузить: {exc.text('ru')}",
-        ) from None
+        raise InvalidSaveError("err.web.stored", id=record.id, reason=exc) from None
     if record.selection is not None and not game.is_over:
         with suppress(PyramideError):  # a selection that no longer fits is not shown
             game.select(Card.parse(record.selection))
@@ -495,14 +466,15 @@ def _rebuild(record: GameRecord, clock: Clock) -> _Live:
 def browser_lang(accept_language: str | None) -> Lang:
     """The language of the browser's ``Accept-Language`` header (Russian or English)."""
     first = (accept_language or "").split(",")[0].strip().lower()
-    return "ru" if first.startswith("ru") else "en"
+    code = first.split("-")[0].split(";")[0]
+    return code if is_language(code) else DEFAULT_LANG
 
 
 def _valid_setting(key: str, value: Any) -> bool:
     """Whether a stored setting can be used (a row edited by hand or by an older
     version may not be; the default then stands in for it)."""
     if key == "lang":
-        return value in ("ru", "en", None)
+        return value is None or is_language(value)
     if key == "rules":
         return isinstance(value, str) and value in PRESETS
     default = DEFAULT_SETTINGS.get(key)
