@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -81,20 +81,29 @@ def main() -> None:
     run(shoot, __doc__, play_some)
 
 
+def open_page(browser: Browser, size: str, url: str) -> tuple[BrowserContext, Page]:
+    """A new browser context at ``size`` (a phone has touch and twice the pixels) showing
+    the page at ``url``, once it has drawn the table."""
+    width, height = SIZES[size]
+    phone = size == "phone"
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  device_scale_factor=2 if phone else 1,
+                                  has_touch=phone, is_mobile=phone)
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector('body[data-ready="true"]')
+    idle(page)
+    return context, page
+
+
 def shoot(url: str, out: Path) -> None:
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         for lang in ("ru", "en"):
             call(url, "PUT", "/api/settings", {"lang": lang, "animations": False})
-            for size, (width, height) in SIZES.items():
+            for size in SIZES:
                 phone = size == "phone"
-                context = browser.new_context(viewport={"width": width, "height": height},
-                                              device_scale_factor=2 if phone else 1,
-                                              has_touch=phone, is_mobile=phone)
-                page = context.new_page()
-                page.goto(url + "/?deal=PY1-N-AAAAAAS")
-                page.wait_for_selector('body[data-ready="true"]')
-                idle(page)
+                context, page = open_page(browser, size, url + "/?deal=PY1-N-AAAAAAS")
                 for code in ("KC", "3D", "10C", None, "2S"):
                     target = page.locator(f'[data-card="{code}"]') if code else \
                         page.locator('[data-zone="stock"]')
@@ -109,11 +118,13 @@ def shoot(url: str, out: Path) -> None:
                     page.get_by_role("tab", name="По коду").click()
                     page.get_by_test_id("deal-code-input").fill("PY1-N-AAAA")
                     page.get_by_test_id("new-game-submit").click()
+                    page.get_by_test_id("confirm-ok").click()  # abandon the game in progress
                     idle(page)
                     page.screenshot(path=str(out / "new-game-ru-phone.png"))
                     print(out / "new-game-ru-phone.png")
                 if (lang == "ru") != phone:
                     page.get_by_test_id("solution").click()
+                    page.get_by_test_id("confirm-ok").click()
                     page.wait_for_selector('[data-testid="solution-dialog"][data-state="ready"]')
                     page.wait_for_timeout(200)
                     name = f"solution-{lang}-{size}.png"

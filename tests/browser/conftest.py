@@ -74,9 +74,9 @@ class Table:
         """Open the page; a ``?deal=`` link over a game in progress asks first, and
         the test leaves the old game (``abandon``) or keeps it."""
         self.page.goto(self.url + path)
-        self.page.wait_for_selector('body[data-ready="true"], #dlg-abandon[open]')
-        if self.page.locator("#dlg-abandon[open]").count():
-            self.page.get_by_test_id("abandon-leave" if abandon else "abandon-keep").click()
+        self.page.wait_for_selector('body[data-ready="true"], #dlg-confirm[open]')
+        if self.page.locator("#dlg-confirm[open]").count():
+            self.page.get_by_test_id("confirm-ok" if abandon else "confirm-cancel").click()
             self.page.wait_for_selector('body[data-ready="true"]')
         self.idle()
         return self
@@ -92,6 +92,14 @@ class Table:
         covered card still shows (a click the card above would catch fails)."""
         card = self.card(code)
         card.wait_for()
+        # a card still flying in (the deal's animation, some 0.6 s after a new game is
+        # drawn) is tapped where it lies once it has landed: a point checked on a moving
+        # card is somewhere else by the time the click arrives (a warm browser taps
+        # sooner than a cold one, a busy machine clicks later), and the tap is lost
+        # (those that end: a hinted card's glow pulses for ever)
+        card.evaluate("e => Promise.all(e.getAnimations()"
+                      ".filter(a => Number.isFinite(a.effect.getComputedTiming().endTime))"
+                      ".map(a => a.finished.catch(() => null)))")
         # a blocked card is aria-disabled, yet a player may click it (and learn why
         # nothing happens): click the point, after checking the card is what lies there;
         # a card still sliding into place (an animation) is asked again

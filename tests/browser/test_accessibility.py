@@ -1,5 +1,7 @@
 """An accessibility audit in the real browser: axe-core (npm, installed by
-scripts/setup.sh --test) on the table, each dialog and the statistics, in both
+scripts/setup.sh --test) on the table, each dialog (every New game tab, the
+daily deal's included; the confirm dialog) and the statistics (with the wins'
+figures, the results by day, the best games and the history), in both
 languages, at desktop and phone sizes; no serious or critical violation.
 
 Also what axe cannot judge alone: a hint and a message reach a live region,
@@ -19,6 +21,7 @@ from playwright.sync_api import Browser, Page, expect
 from tests.browser.conftest import Table, call, put_settings
 from tests.browser.test_solver_line import winnable_code
 from tests.conftest import LiveServer
+from tests.play import win_alone
 
 pytestmark = pytest.mark.browser
 
@@ -37,9 +40,24 @@ def audit(page: Page, where: str) -> list[str]:
             for v in result["violations"] if v["impact"] in ("serious", "critical")]
 
 
+@pytest.fixture(scope="module")
+def played(server: LiveServer) -> str:
+    """Games under rule set T for the statistics: two abandoned, one won alone
+    (so the statistics show every part: figures, charts, best games, history)."""
+    def send(state: dict[str, Any], action: dict[str, Any]) -> dict[str, Any]:
+        status, body = call(server.url, "POST", f"/api/games/{state['id']}/actions",
+                            {"version": state["version"], **action})
+        assert status == 200, body
+        return body  # type: ignore[no-any-return]
+    for code in ("PY1-T-AAAAAAC", "PY1-T-AAAAAAD"):
+        send(call(server.url, "POST", "/api/games", {"code": code})[1], {"type": "stock"})
+    win_alone(call(server.url, "POST", "/api/games", {"code": "PY1-T-AAAAAAB"})[1], send)
+    return "T"
+
+
 @pytest.mark.parametrize(("lang", "size"), [("ru", (1280, 800)), ("en", (1280, 800)),
                                             ("ru", (844, 390)), ("en", (390, 844))])
-def test_no_serious_violations(browser: Browser, server: LiveServer, lang: str,
+def test_no_serious_violations(browser: Browser, server: LiveServer, played: str, lang: str,
                                size: tuple[int, int]) -> None:
     assert AXE.is_file(), "run scripts/setup.sh --test (it installs axe-core)"
     put_settings(server.url, lang=lang, animations=False)
@@ -55,13 +73,25 @@ def test_no_serious_violations(browser: Browser, server: LiveServer, lang: str,
             dialog = page.locator("dialog[open]")
             expect(dialog).to_have_count(1)
             page.wait_for_selector('body[data-busy="false"]', state="attached")
-            if testid == "solution":
+            if testid == "solution":  # first the question: seeing it marks the game
+                expect(page.get_by_test_id("confirm-dialog")).to_be_visible()
+                found += audit(page, "confirm")
+                page.get_by_test_id("confirm-ok").click()
                 expect(page.locator('#dlg-solution[data-state="ready"]')).to_have_count(1)
             found += audit(page, testid)
             if testid == "new-game":
                 for tab in page.locator('#dlg-new [role="tab"]').all()[1:]:
                     tab.click()
+                    if tab.get_attribute("data-tab") == "daily":  # once the day's deal is told
+                        expect(page.locator("#daily-info[data-code]")).to_have_count(1)
                     found += audit(page, f"new-game {tab.inner_text()}")
+            if testid == "stats":  # a rule set with every part of the statistics
+                page.get_by_test_id("stats-rules").select_option(played)
+                expect(page.get_by_test_id("history-game")).to_have_count(3)
+                expect(page.get_by_test_id("day-chart")).to_be_visible()
+                expect(page.get_by_test_id("stat-wins")).to_be_visible()
+                page.wait_for_selector('body[data-busy="false"]', state="attached")
+                found += audit(page, f"stats {played}")
             page.keyboard.press("Escape")
             expect(dialog).to_have_count(0)
         assert found == []
@@ -93,7 +123,7 @@ def test_live_region_tablist_and_focus_ring(table: Table, server: LiveServer) ->
     # the New game tabs: a tablist that arrows move through, panels labelled by their tab
     page.keyboard.press("n")
     tabs = page.locator('#dlg-new [role="tab"]')
-    expect(tabs).to_have_count(3)
+    expect(tabs).to_have_count(4)
     tabs.first.focus()
     page.keyboard.press("ArrowRight")
     expect(tabs.nth(1)).to_be_focused()
@@ -102,7 +132,7 @@ def test_live_region_tablist_and_focus_ring(table: Table, server: LiveServer) ->
     panel = page.locator('#dlg-new [role="tabpanel"]:not([hidden])')
     expect(panel).to_have_attribute("aria-labelledby", tabs.nth(1).get_attribute("id") or "")
     page.keyboard.press("End")
-    expect(tabs.nth(2)).to_be_focused()
+    expect(tabs.nth(3)).to_be_focused()
     page.keyboard.press("ArrowRight")  # round to the first
     expect(tabs.nth(0)).to_have_attribute("aria-selected", "true")
     page.keyboard.press("Escape")

@@ -25,11 +25,11 @@ def test_a_link_asks_before_leaving_a_game_in_progress(page: Page, server: LiveS
     game = fresh_game(server, "PY1-N-AAAAAAS", draws=1)
     table = Table(page, server.url)
     page.goto(server.url + "/?deal=PY1-N-AAAAAAB")
-    dialog = page.get_by_test_id("abandon-dialog")
+    dialog = page.get_by_test_id("confirm-dialog")
     expect(dialog).to_be_visible()
-    expect(page.get_by_test_id("abandon-text")).to_contain_text("PY1-N-AAAAAAS")
-    expect(page.get_by_test_id("abandon-text")).to_contain_text("1 moves")
-    page.get_by_test_id("abandon-keep").click()
+    expect(page.get_by_test_id("confirm-text")).to_contain_text("PY1-N-AAAAAAS")
+    expect(page.get_by_test_id("confirm-text")).to_contain_text("1 moves")
+    page.get_by_test_id("confirm-cancel").click()
     page.wait_for_selector('body[data-ready="true"]')
     table.idle()
     assert table.state()["id"] == game["id"]
@@ -37,7 +37,7 @@ def test_a_link_asks_before_leaving_a_game_in_progress(page: Page, server: LiveS
     assert "deal=" not in page.url  # a reload does not ask again
 
     page.goto(server.url + "/?deal=PY1-N-AAAAAAB")
-    page.get_by_test_id("abandon-leave").click()
+    page.get_by_test_id("confirm-ok").click()
     expect(page.get_by_test_id("deal-code")).to_have_text("PY1-N-AAAAAAB")
     table.idle()
     assert table.state()["id"] != game["id"]
@@ -46,7 +46,7 @@ def test_a_link_asks_before_leaving_a_game_in_progress(page: Page, server: LiveS
 def test_a_game_without_a_move_is_replaced_silently(page: Page, server: LiveServer) -> None:
     fresh_game(server, "PY1-N-AAAAAAS", draws=0)
     Table(page, server.url).open("/?deal=PY1-N-AAAAAAC", abandon=False)
-    expect(page.get_by_test_id("abandon-dialog")).to_be_hidden()
+    expect(page.get_by_test_id("confirm-dialog")).to_be_hidden()
     expect(page.get_by_test_id("deal-code")).to_have_text("PY1-N-AAAAAAC")
 
 

@@ -67,6 +67,8 @@ def test_bad_code_shows_the_error_in_the_dialog(table: Table, server: LiveServer
     bad = "PY1-N-AAAA"
     page.get_by_test_id("deal-code-input").fill(bad)
     page.get_by_test_id("new-game-submit").click()
+    if current["moves"]:  # a game in progress: asked first
+        page.get_by_test_id("confirm-ok").click()
     table.idle()
     status, answer = call(server.url, "POST", "/api/games", {"code": bad})
     assert status == 400
@@ -80,6 +82,8 @@ def test_bad_code_shows_the_error_in_the_dialog(table: Table, server: LiveServer
     expect(error).to_have_text("")
     page.get_by_test_id("layout-input").fill("AS " * 52)
     page.get_by_test_id("new-game-submit").click()
+    if current["moves"]:
+        page.get_by_test_id("confirm-ok").click()
     table.idle()
     expect(error).not_to_have_text("")
     expect(dialog).to_be_visible()
@@ -104,14 +108,17 @@ def test_deal_link_opens_the_deal_and_bad_link_keeps_the_game(
     expect(table.page.get_by_test_id("deal-code")).to_have_text("PY1-N-AAAAAAB")
 
 
-def test_copy_button_copies_the_deal_code(table: Table, server: LiveServer) -> None:
+def test_copy_button_copies_a_link_to_the_deal(table: Table, server: LiveServer) -> None:
     put_settings(server.url, lang="en")
     table.page.context.grant_permissions(["clipboard-read", "clipboard-write"],
                                          origin=server.url)
     table.open("/?deal=PY1-C-QWERTYU")
     table.button("copy-code")
-    expect(table.page.get_by_test_id("message")).to_have_text("Copied")
-    assert table.page.evaluate("navigator.clipboard.readText()") == "PY1-C-QWERTYU"
+    expect(table.page.get_by_test_id("message")).to_have_text("Link to the deal copied")
+    link = table.page.evaluate("navigator.clipboard.readText()")
+    assert link == f"{server.url}/?deal=PY1-C-QWERTYU"
+    table.open(link.removeprefix(server.url))  # the link deals the same cards
+    expect(table.page.get_by_test_id("deal-code")).to_have_text("PY1-C-QWERTYU")
 
 
 def test_card_list_deals_those_cards(table: Table, server: LiveServer) -> None:
@@ -134,4 +141,4 @@ def test_card_list_deals_those_cards(table: Table, server: LiveServer) -> None:
     # Microsoft rules: all 24 cards start in the stock (the 29th card of the list on
     # top), its top card face up, to the side of the stock
     expect(page.locator('[data-zone="stock-card"]')).to_have_attribute(
-        "data-card", reference_layout().split()[28])
+        "data-card", reference_layout().split()[28])  # all 24 in the stock (rules M)

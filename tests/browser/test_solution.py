@@ -25,6 +25,7 @@ def test_the_shortest_solution_is_shown_then_played_to_a_win(
     assert line["winnable"] is True and line["shortest"] is True
 
     table.button("solution")
+    table.page.get_by_test_id("confirm-ok").click()  # seeing it marks the game
     dialog = page.get_by_test_id("solution-dialog")
     expect(dialog).to_have_attribute("data-state", "ready")
     n = len(line["moves"])
@@ -53,14 +54,14 @@ def test_the_shortest_solution_is_shown_then_played_to_a_win(
     expect(end).to_be_visible(timeout=60_000)
     expect(end).to_have_attribute("data-status", "won")
     expect(page.get_by_test_id("end-note")).to_have_text(
-        "Решено компьютером — в статистике это не победа.")
+        "С помощью решения компьютера — в статистике это не ваша победа.")
     table.expect_figures(280, n)
     expect(page.get_by_test_id("solution")).to_have_text("Решение")
     page.locator("#dlg-end [data-close]").click()
 
     table.button("stats")
     expect(page.get_by_test_id("stat-won")).to_contain_text("0")
-    expect(page.get_by_test_id("stat-solved")).to_have_text("Решено компьютером: 1")
+    expect(page.get_by_test_id("stat-solved")).to_have_text("Выиграно после показа решения: 1")
     expect(page.get_by_test_id("stats-body")).not_to_contain_text("Пока нет")
     expect(page.locator(f'[data-testid="best-game"][data-game-id="{game_id}"]')).to_have_count(0)
 
@@ -72,6 +73,7 @@ def play_the_solution(table: Table, server: LiveServer, *, until_moves: int) -> 
     table.open("/?deal=PY1-N-AAAAAAM")
     page = table.page
     table.button("solution")
+    table.page.get_by_test_id("confirm-ok").click()  # seeing it marks the game
     expect(page.get_by_test_id("solution-dialog")).to_have_attribute("data-state", "ready")
     expect(page.get_by_test_id("solution-verdict")).to_contain_text("A win. Moves: ")
     page.get_by_test_id("solution-play").click()
@@ -98,6 +100,7 @@ def test_a_lost_deal_shows_the_best_it_can_do(table: Table, server: LiveServer) 
     put_settings(server.url, lang="en", animations=False)
     table.open("/?deal=PY1-N-AAAAAAJ")
     table.page.keyboard.press("s")
+    table.page.get_by_test_id("confirm-ok").click()
     game_id = table.state()["id"]
     _, line = call(server.url, "GET", f"/api/games/{game_id}/solution")
     assert line["winnable"] is False
@@ -117,6 +120,7 @@ def test_another_button_stops_the_solution_and_a_new_game_gets_none_of_it(
     page.get_by_role("tab", name="By code").click()
     page.get_by_test_id("deal-code-input").fill("PY1-N-AAAAAAB")
     page.get_by_test_id("new-game-submit").click()
+    page.get_by_test_id("confirm-ok").click()  # the game in progress is abandoned
     table.idle()
     expect(page.get_by_test_id("deal-code")).to_have_text("PY1-N-AAAAAAB")
     page.wait_for_timeout(1200)
@@ -138,6 +142,7 @@ def test_replay_deals_the_same_cards_again_as_a_fresh_game(
     first = table.state()
     assert (first["code"] is None) == (by == "layout") and "layout" not in first
     table.button("solution")
+    table.page.get_by_test_id("confirm-ok").click()  # seeing it marks the game
     expect(page.get_by_test_id("solution-dialog")).to_have_attribute("data-state", "ready")
     page.get_by_test_id("solution-play").click()
     end = page.get_by_test_id("end-dialog")

@@ -75,18 +75,20 @@ def test_win_by_following_hints(table: Table, server: LiveServer) -> None:
     page.get_by_role("button", name="Закрыть").and_(page.locator("#dlg-end [data-close]")).click()
     expect(end).to_be_hidden()
 
-    # the statistics show the won game with its time, moves and a replay link
+    # the statistics show the game won with hints apart from the player's own wins,
+    # in the history with its time, moves and a replay link
     table.button("stats")
-    row = page.locator(f'[data-testid="best-game"][data-game-id="{game_id}"]')
-    expect(row).to_be_visible()
+    expect(page.get_by_test_id("stat-won")).to_contain_text("0")
+    expect(page.get_by_test_id("stat-won-helped")).to_have_text("Выиграно с помощью: 1")
+    expect(page.get_by_test_id("stat-hinted")).to_contain_text("Игр с подсказками: 1")
+    expect(page.locator('[data-testid="best-game"]')).to_have_count(0)
+    row = page.locator(f'[data-testid="history-game"][data-game-id="{game_id}"]')
+    expect(row).to_have_attribute("data-result", "won_helped")
+    expect(row.locator('[data-col="result"]')).to_have_text("победа с помощью", use_inner_text=True)
     expect(row.locator('[data-col="score"]')).to_have_text("280")
     expect(row.locator('[data-col="moves"]')).to_have_text(str(final["moves"]))
     expect(row.locator('[data-col="time"]')).to_have_text(clock(final["elapsed"]))
     expect(row.locator("a")).to_have_attribute("href", f"/?deal={code}")
-    expect(page.get_by_test_id("stat-won")).to_contain_text("1")
-    expect(page.locator('[data-testid="best-game"]').first).to_have_attribute(
-        "data-game-id", str(game_id))
-    expect(page.locator('[data-testid="score-chart"] rect.win')).to_have_count(1)
 
     # "New game" from the statistics link replays the deal
     row.locator("a").click()
@@ -125,7 +127,8 @@ def test_winnable_only_deals_a_winnable_game(table: Table, server: LiveServer) -
     with page.expect_request(lambda r: r.url.endswith("/api/games") and r.method == "POST") as sent:
         page.get_by_test_id("new-game-submit").click()
     table.idle()
-    assert sent.value.post_data_json == {"random": True, "rules": "C", "winnable_only": True}
+    assert sent.value.post_data_json == {"random": True, "rules": "C", "winnable_only": True,
+                                         "difficulty": "any"}
     expect(page.get_by_test_id("new-game-dialog")).to_be_hidden()
     state = table.state()
     assert state["id"] != before and state["rules"]["letter"] == "C"

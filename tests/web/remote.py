@@ -91,7 +91,7 @@ def run_campaign(db: Path, cycles: int, seed: int = 0, *, pause: tuple[float, fl
         for _ in range(cycles):
             remote = Remote(server.url)
             status, state = remote.call("/api/games/current")
-            if status == 404 or state["status"] != "playing":
+            if state is None or state["status"] != "playing":
                 status, state = remote.call("/api/games", {"random": True})
                 result.games += 1
             last = dict(state)

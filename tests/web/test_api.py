@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from pyramide import daily as daily_module
 from pyramide.deals import Deal
 from pyramide.games import PRESETS
 from pyramide.solver import Budget
-from pyramide.web import service as service_module
 from pyramide.web.app import create_app
 from pyramide.web.service import GameService
 from pyramide.web.store import Store
@@ -27,6 +27,12 @@ def new_game(client: TestClient, **body: Any) -> dict[str, Any]:
     assert response.status_code == 201, response.text
     data: dict[str, Any] = response.json()
     return data
+
+
+def no_current_game(client: TestClient) -> bool:
+    """``GET /api/games/current`` answers 200 with ``null`` (no game in progress)."""
+    response = client.get("/api/games/current")
+    return response.status_code == 200 and response.json() is None
 
 
 def act(client: TestClient, state: dict[str, Any], kind: str, card: str | None = None,
@@ -98,7 +104,7 @@ def test_bad_new_game_is_refused_with_reason(client: TestClient, body: Any, need
     assert response.status_code == 400
     assert needle in response.json()["error"]
     after = client.get("/api/games/current")
-    assert before.status_code == after.status_code
+    assert before.status_code == after.status_code and before.json() == after.json()
 
 
 def test_broken_and_oversized_json(client: TestClient) -> None:
@@ -118,7 +124,7 @@ def test_broken_and_oversized_json(client: TestClient) -> None:
     response = client.post("/api/games", content=b"{not json",
                            headers={"content-type": "application/json", **RU})
     assert response.json()["detail"].startswith("не удалось разобрать запрос: ")
-    assert client.get("/api/games/current").status_code == 404
+    assert no_current_game(client)
 
 
 def test_illegal_tampered_and_stale_actions_change_nothing(client: TestClient) -> None:
@@ -178,7 +184,10 @@ def test_statistics_come_from_stored_games(client: TestClient) -> None:
     new_game(client, code="PY1-N-AAAAAAC")   # the first is now abandoned: played, not won
     stats = client.get("/api/stats?rules=N").json()
     assert (stats["played"], stats["won"], stats["win_rate"]) == (1, 0, 0.0)
-    assert stats["best_games"][0]["code"] == "PY1-N-AAAAAAB"
+    assert (stats["abandoned"], stats["lost"]) == (1, 0)
+    assert stats["best_games"] == []  # an unfinished game is no best game
+    history = client.get("/api/history?rules=N").json()
+    assert [(g["code"], g["result"]) for g in history["games"]] == [("PY1-N-AAAAAAB", "abandoned")]
     assert client.get("/api/stats?rules=?").status_code == 400
 
 
@@ -214,8 +223,13 @@ def test_winnable_only_deals_are_won_by_following_the_hints(client: TestClient) 
     assert (state["status"], state["score"]) == ("won", 280)
     assert state["message"]["key"] == "won" and state["can_undo"] is False
     stats = client.get("/api/stats?rules=N").json()
-    assert (stats["played"], stats["won"], stats["current_streak"]) == (1, 1, 1)
-    assert stats["best_games"][0]["moves"] == state["moves"]
+    # a win with hints is a win with help: apart from the player's own wins
+    assert (stats["played"], stats["won"], stats["won_helped"]) == (1, 0, 1)
+    assert stats["hinted"] == 1 and stats["hints"] >= 10 and stats["current_streak"] == 0
+    assert stats["best_games"] == []
+    row = client.get("/api/history?rules=N").json()["games"][0]
+    assert (row["result"], row["hints"], row["moves"]) == ("won_helped", stats["hints"],
+                                                          state["moves"])
 
 
 def test_lost_position_is_flagged(client: TestClient) -> None:
@@ -401,9 +415,7 @@ def test_refused_actions_answer_in_russian_and_change_nothing(client: TestClient
 
 
 def test_unknown_game_is_a_404_in_the_players_language(client: TestClient) -> None:
-    response = client.get("/api/games/current", headers=RU)
-    assert response.status_code == 404
-    assert response.json() == {"error": "сейчас нет начатой партии", "title": "Не найдено"}
+    assert no_current_game(client)  # no game in progress is not an error: 200, null
     response = client.get("/api/games/999", headers=RU)
     assert response.status_code == 404
     assert response.json() == {"error": "нет партии с номером 999", "title": "Не найдено"}
@@ -413,7 +425,7 @@ def test_unknown_game_is_a_404_in_the_players_language(client: TestClient) -> No
     assert response.json()["error"] == "нет партии с номером 999"
     english = client.get("/api/games/999")
     assert english.json() == {"error": "no game with id 999", "title": "Not found"}
-    assert client.get("/api/games/current").status_code == 404  # nothing was created
+    assert no_current_game(client)  # nothing was created
 
 
 def test_stale_action_is_a_409_in_the_players_language(client: TestClient,
@@ -490,8 +502,8 @@ def test_no_winnable_deal_in_time_is_explained_in_russian(
 ) -> None:
     # One state per search cannot prove a win under O (one pass, all 52 cards), and
     # no time is left for a second deal: the real solver gives up on the first one.
-    monkeypatch.setattr(service_module, "WINNABLE_BUDGET", Budget(nodes=1, seconds=None))
-    monkeypatch.setattr(service_module, "WINNABLE_SECONDS", 0.0)
+    monkeypatch.setattr(daily_module, "DECIDE_BUDGET", Budget(nodes=1, seconds=None))
+    monkeypatch.setattr(daily_module, "RANDOM_SECONDS", 0.0)
     response = client.post("/api/games",
                            json={"random": True, "winnable_only": True, "rules": "O"},
                            headers=RU)
@@ -499,4 +511,4 @@ def test_no_winnable_deal_in_time_is_explained_in_russian(
     assert response.json()["error"] == (
         "Неверный запрос: за 0 с не нашлось раздачи по правилам O, у которой доказан "
         "выигрыш; попробуйте ещё раз или разрешите любую раздачу")
-    assert client.get("/api/games/current").status_code == 404
+    assert no_current_game(client)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import secrets
+from datetime import date
 from typing import Any
 
 from rich.console import Console
@@ -12,6 +13,7 @@ from rich.text import Text
 
 from pyramide import kernel
 from pyramide.cards import Card
+from pyramide.daily import daily, today
 from pyramide.deals import MAX_DEAL_NUMBER, Deal, DealCode
 from pyramide.rules import Rules, rules_for
 
@@ -22,8 +24,20 @@ def register(subparsers: Any) -> None:
         description="Print a deal as a pyramid (or as JSON with --json).",
     )
     add_deal_arguments(parser)
+    parser.add_argument("--daily", action="store_true",
+                        help="the daily deal (the same for every player; docs/deal-codes.md)")
+    parser.add_argument("--date", type=_day, default=None, metavar="YYYY-MM-DD",
+                        help="with --daily: the day (default: today)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a picture")
     parser.set_defaults(func=run)
+
+
+def _day(text: str) -> date:
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a date: expected YYYY-MM-DD, e.g. 2026-12-01") from None
 
 
 def add_deal_arguments(parser: argparse.ArgumentParser) -> None:
@@ -119,9 +133,32 @@ def render(deal: Deal, rules: Rules, code: str | None) -> Text:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.date is not None and not args.daily:
+        raise ValueError("--date goes with --daily")
+    if args.daily:
+        if args.code is not None or args.layout is not None or args.random or args.rules:
+            raise ValueError("--daily names the deal: give no CODE, --layout, --random or --rules")
+        return _run_daily(args.date or today(), as_json=args.json)
     deal, rules, code = resolve_deal(args)
     if args.json:
         print(json.dumps(deal_json(deal, rules, code), ensure_ascii=False))
     else:
         Console(highlight=False).print(render(deal, rules, code))
+    return 0
+
+
+def _run_daily(day: date, *, as_json: bool) -> int:
+    chosen = daily(day)
+    code = DealCode.parse(chosen.code)
+    deal, rules = Deal.from_number(code.number), rules_for(code.rules_letter)
+    if as_json:
+        print(json.dumps({**deal_json(deal, rules, chosen.code), "daily": chosen.as_dict()},
+                         ensure_ascii=False))
+        return 0
+    grade = chosen.grade
+    console = Console(highlight=False)
+    console.print(f"Daily deal of {day.isoformat()}: {chosen.code}, {grade.difficulty} "
+                  f"(shortest win {grade.shortest} moves, {grade.safe_first_moves} of "
+                  f"{grade.first_moves} first moves keep it winnable)\n")
+    console.print(render(deal, rules, chosen.code))
     return 0

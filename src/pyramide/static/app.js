@@ -6,12 +6,17 @@
 // undo → {"type": "undo"}.  A stale version (409) brings the current state
 // back, which is simply rendered.  Legality, sums and scores are the server's.
 
-import { cardName, formatTime, isRed, translate } from "./i18n.js";
+import { cardName, formatTime, isRed, languages, loadLanguage, translate } from "./i18n.js";
 import { centre, createTable } from "./table.js";
 import { installDrag } from "./drag.js";
 import { celebrate } from "./celebrate.js";
 import { play, soundFor } from "./sounds.js";
 import { BACKS, FELTS } from "./faces.js";
+import {
+  choiceOf, inProgress, mayAbandon, maySeeSolution, newGameBody, randomBody, showChoices, showDaily,
+} from "./newgame.js";
+import { confirmDialog } from "./confirm.js";
+import { el, renderStats } from "./stats.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
 const $$ = (sel, root = document) => Array.from(root.querySelectorAll(sel));
@@ -97,8 +102,9 @@ async function send(action) {
   return false;
 }
 
-/** Send one action in turn; resolves true when the server took it. */
-function act(action, when = () => true) {
+/** Send one action in turn; resolves true when the server took it.  A finished
+ * game takes no action (the table is only there to be looked at). */
+function act(action, when = (s) => s.status === "playing") {
   let took = false;
   return enqueue(async () => {
     const s = ui.state;
@@ -158,7 +164,22 @@ async function saveSettings(patch) {
   const { status, data } = await api("PUT", "/api/settings", patch);
   if (status === 200 && data) ui.settings = { ...ui.settings, ...data };
   else toast((data && data.error) || t("offline"), "error");
+  if (patch.lang) {
+    await useLanguage();
+    fillRules($("#set-rules"), ui.settings.rules || "N");  // the open dialog's list too
+  }
   render({});
+}
+
+/** Load the settings' language, and the rule sets' names in it. */
+async function useLanguage() {
+  await loadLanguage(ui.settings.lang);
+  const rules = await api("GET", "/api/rules");
+  if (rules.status === 200 && Array.isArray(rules.data)) ui.presets = rules.data;
+  if (ui.state && ui.state.id != null) {  // the state's own texts (message, rule name)
+    const fresh = await api("GET", `/api/games/${ui.state.id}`);
+    if (fresh.status === 200 && fresh.data) ui.state = fresh.data;
+  }
 }
 
 // ---- the one render function -----------------------------------------------
@@ -176,6 +197,9 @@ function render({ fresh = false, prev = null, instant = false } = {}) {
   code.textContent = s ? (s.code || t("layout")) : "…";
   code.classList.toggle("word", Boolean(s && !s.code));
   $("#btn-undo").disabled = !(s && s.can_undo);
+  const over = !s || s.status !== "playing";
+  $("#btn-hint").disabled = over;
+  $("#btn-solution").disabled = over && !ui.autoplay;
   updateClock();
   const warn = $("#lost-warning");
   warn.hidden = !(s && s.lost && s.status === "playing" && ui.settings.warn_lost);
@@ -238,11 +262,17 @@ function clearToast() {
   delete toastEl.dataset.key;
 }
 
+/** The link that deals this game's cards again: /?deal=CODE (a deal dealt from a
+ * card list has no code: the page never holds its cards). */
+function shareLink(s) {
+  return `${location.origin}/?deal=${encodeURIComponent(s.code)}`;
+}
+
 async function copyCode() {
   const s = ui.state;
   if (!s) return;
   if (!s.code) { toast(t("noCode"), "error"); return; }
-  const text = s.code;
+  const text = shareLink(s);
   try {
     await navigator.clipboard.writeText(text);
     toast(t("copied"));
@@ -331,8 +361,9 @@ async function openSolution() {
   if (ui.autoplay) { stopAutoplay(); return; }
   const s = ui.state;
   const dlg = $("#dlg-solution");
-  if (!s || dlg.open) return;
+  if (!s || dlg.open || s.status !== "playing") return;
   for (const d of $$("dialog[open]")) d.close();
+  if (!(await maySeeSolution(s, t))) return;
   const play = $("#solution-play");
   play.disabled = true;
   $("#solution-verdict").textContent = t("solving");
@@ -422,6 +453,7 @@ function moveFocus(key) {
 // One handler for mouse, touch and pen (and Enter/Space on a focused card).
 board.addEventListener("click", (ev) => {
   if (ui.autoplay) { stopAutoplay(); return; }
+  if (!ui.state || ui.state.status !== "playing") return;  // a finished table is only looked at
   const el = ev.target.closest("[data-card], .pile[data-pile]");
   if (!el || !board.contains(el)) return;
   if (el.dataset.card) act({ type: "tap", card: el.dataset.card });
@@ -466,6 +498,7 @@ function fillRules(select, value) {
     o.value = r.letter;
     o.textContent = `${r.letter} — ${r.name}`;
     o.title = r.description || "";
+    o.dataset.graded = String(Boolean(r.graded));
     return o;
   }));
   select.value = value;
@@ -485,9 +518,10 @@ function selectTab(tab) {
     b.tabIndex = b.dataset.tab === tab ? 0 : -1;  // one tab stop; arrows move between the tabs
   }
   for (const p of $$("#dlg-new [data-panel]")) p.hidden = p.dataset.panel !== tab;
-  $("#new-rules-field").hidden = tab === "code";
+  $("#new-rules-field").hidden = tab === "code" || tab === "daily";
   $("#new-submit").textContent = tab === "random" ? t("dealBtn") : t("playBtn");
   $("#new-error").textContent = "";
+  if (tab === "daily") showDaily(api, t);
 }
 
 function openNewGame(tab = ui.newTab) {
@@ -495,11 +529,23 @@ function openNewGame(tab = ui.newTab) {
   if (dlg.open) return;
   for (const d of $$("dialog[open]")) d.close();
   fillRules($("#new-rules"), ui.settings.rules || "N");
+  showChoices(ui.settings);
   selectTab(tab);
   dlg.showModal();
 }
 
 $$("#dlg-new [data-tab]").forEach((b) => b.addEventListener("click", () => selectTab(b.dataset.tab)));
+$$("#dlg-new [data-goto-tab]").forEach((b) => b.addEventListener("click", () => selectTab(b.dataset.gotoTab)));
+
+/** Start the game `body` names, after asking before a game in progress is abandoned;
+ * a random deal's choices are remembered (settings).  Returns an error text or null. */
+async function startChosen(body) {
+  if (!(await mayAbandon(ui.state, t))) return "";
+  const error = await enqueue(() => startGame(body));
+  const choice = choiceOf(body);
+  if (!error && choice) await saveSettings(choice);
+  return error;
+}
 $("#dlg-new [role=tablist]").addEventListener("keydown", (ev) => {
   const tabs = $$("#dlg-new [role=tab]");
   const at = tabs.indexOf(document.activeElement);
@@ -517,19 +563,15 @@ async function submitNewGame() {
   const err = $("#new-error");
   const btn = $("#new-submit");
   err.textContent = "";
-  const rules = $("#new-rules").value || ui.settings.rules || "N";
-  let body;
-  if (ui.newTab === "code") body = { code: $("#code-input").value.trim() };
-  else if (ui.newTab === "layout") body = { layout: $("#layout-input").value.trim(), rules };
-  else body = { random: true, rules, winnable_only: $("#winnable-only").checked };
+  const body = newGameBody(ui.newTab);
   btn.disabled = true;
   const label = btn.textContent;
-  if (body.winnable_only) btn.textContent = t("searching");
-  const error = await enqueue(() => startGame(body));
+  if (body.winnable_only || body.daily) btn.textContent = t("searching");
+  const error = await startChosen(body);
   btn.disabled = false;
   btn.textContent = label;
   if (error) err.textContent = error;
-  else $("#dlg-new").close();
+  else if (error === null) $("#dlg-new").close();
 }
 $("#new-submit").addEventListener("click", submitNewGame);
 $("#dlg-new form").addEventListener("submit", (ev) => { ev.preventDefault(); submitNewGame(); });
@@ -587,99 +629,7 @@ async function loadStats(letter) {
     body.textContent = (data && data.error) || t("offline");
     return;
   }
-  body.replaceChildren(statsView(data));
-}
-
-function el(tag, attrs = {}, ...kids) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  node.append(...kids);
-  return node;
-}
-
-function statsView(st) {
-  const frag = document.createDocumentFragment();
-  const kpi = (key, value, id) => el("div", { class: "kpi", "data-testid": id },
-    el("b", {}, String(value)), el("span", {}, t(key)));
-  frag.append(el("div", { class: "kpis" },
-    kpi("played", st.played, "stat-played"),
-    kpi("won", st.won, "stat-won"),
-    kpi("winRate", `${Math.round((st.win_rate || 0) * 100)}%`, "stat-win-rate"),
-    kpi("currentStreak", st.current_streak, "stat-current-streak"),
-    kpi("bestStreak", st.best_streak, "stat-best-streak")));
-  if (st.solved) {
-    frag.append(el("p", { class: "stats-sub", "data-testid": "stat-solved" },
-      `${t("statSolved")}: ${st.solved}`));
-  }
-  const scores = st.scores || [];
-  if (!scores.length && !(st.best_games || []).length) {
-    if (!st.played) frag.append(el("p", { class: "stats-sub" }, t("noGames")));
-    return frag;
-  }
-  frag.append(el("h3", { class: "stats-sub" }, `${t("distribution")} (${scores.length} ${t("games")})`));
-  frag.append(scoreChart(scores));
-  const games = st.best_games || [];
-  if (games.length) {
-    frag.append(el("h3", { class: "stats-sub" }, t("bestGames")));
-    const head = el("tr", {}, ...["#", t("colScore"), t("colTime"), t("colMoves"), t("colDeal"), t("colDate")]
-      .map((h) => el("th", {}, h)));
-    const rows = games.map((g, i) => {
-      const deal = g.code
-        ? el("a", { href: `/?deal=${encodeURIComponent(g.code)}` }, g.code)
-        : t("layout");
-      const date = g.finished_at ? new Date(g.finished_at).toLocaleDateString(ui.settings.lang) : "";
-      return el("tr", { "data-testid": "best-game", "data-game-id": String(g.id) },
-        el("td", {}, String(i + 1)),
-        el("td", { "data-col": "score" }, String(g.score)),
-        el("td", { "data-col": "time" }, formatTime(g.elapsed)),
-        el("td", { "data-col": "moves" }, String(g.moves)),
-        el("td", { "data-col": "deal" }, deal),
-        el("td", {}, date));
-    });
-    frag.append(el("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": t("bestGames") },
-      el("table", { class: "best" }, el("thead", {}, head), el("tbody", {}, ...rows))));
-  }
-  return frag;
-}
-
-/** Bars of the score distribution, 20 points wide, the last bar for won games (280). */
-function scoreChart(scores) {
-  const NS = "http://www.w3.org/2000/svg";
-  const bins = new Array(15).fill(0);
-  for (const sc of scores) bins[Math.min(14, Math.max(0, Math.floor(sc / 20)))] += 1;
-  const W = 600;
-  const H = 190;
-  const top = 22;
-  const base = 160;
-  const bw = W / bins.length;
-  const max = Math.max(1, ...bins);
-  const svg = document.createElementNS(NS, "svg");
-  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
-  svg.setAttribute("class", "chart");
-  svg.setAttribute("role", "img");
-  svg.setAttribute("data-testid", "score-chart");
-  svg.setAttribute("aria-label", `${t("distribution")}: ${bins.map((n, i) => `${i * 20}: ${n}`).join(", ")}`);
-  const add = (tag, attrs, text) => {
-    const n = document.createElementNS(NS, tag);
-    for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, String(v));
-    if (text !== undefined) n.textContent = text;
-    svg.append(n);
-    return n;
-  };
-  add("line", { x1: 0, x2: W, y1: base + 0.5, y2: base + 0.5, class: "axis" });
-  bins.forEach((n, i) => {
-    const h = Math.round(((base - top) * n) / max);
-    const x = i * bw + 3;
-    if (n > 0) {
-      add("rect", { x, y: base - h, width: bw - 6, height: h, rx: 3, class: i === 14 ? "bar win" : "bar" });
-      add("text", { x: x + (bw - 6) / 2, y: base - h - 6, "text-anchor": "middle", "font-size": "15" }, String(n));
-    }
-    if (i % 2 === 0 || i === 14) {
-      add("text", { x: x + (bw - 6) / 2, y: base + 22, "text-anchor": "middle", "font-size": "15" },
-        i === 14 ? "280" : String(i * 20));
-    }
-  });
-  return svg;
+  await renderStats(body, data, { t, lang: ui.settings.lang, api });
 }
 
 function showEnd(s) {
@@ -699,7 +649,7 @@ function showEnd(s) {
 
 $("#end-new").addEventListener("click", async () => {
   $("#dlg-end").close();
-  const error = await enqueue(() => startGame({ random: true, rules: ui.settings.rules || "N" }));
+  const error = await enqueue(() => startGame(randomBody(ui.settings)));
   if (error) toast(error, "error");
 });
 
@@ -759,21 +709,13 @@ setInterval(() => { if (!document.hidden) reportPresence(); }, REPORT_MS);
 
 setInterval(updateClock, 250);
 
-/** A game the player has started: a move made and not over (docs/web.md). */
-function inProgress(s) {
-  return Boolean(s && s.status === "playing" && s.moves > 0);
-}
-
 /** Ask whether to leave the game in progress for the linked deal; resolves true to leave. */
-function confirmAbandon(s) {
-  const dlg = $("#dlg-abandon");
-  $("#abandon-text").textContent = t("abandonText", { code: s.code || t("layout"), moves: s.moves });
-  return new Promise((resolve) => {
-    const done = (leave) => () => { dlg.close(); resolve(leave); };
-    $("#abandon-leave").onclick = done(true);
-    $("#abandon-keep").onclick = done(false);
-    dlg.oncancel = () => resolve(false);
-    dlg.showModal();
+function confirmLink(s) {
+  return confirmDialog({
+    title: t("linkTitle"),
+    text: t("linkText", { code: s.code || t("layout"), moves: s.moves }),
+    ok: t("linkLeave"),
+    cancel: t("linkKeep"),
   });
 }
 
@@ -781,9 +723,16 @@ async function boot() {
   const got = await api("GET", "/api/settings");
   if (got.status === 200 && got.data) ui.settings = { ...ui.settings, ...got.data };
   // until the player picks one, the server takes the language from Accept-Language
+  await useLanguage();
   applyLang();
-  const rules = await api("GET", "/api/rules");
-  if (rules.status === 200 && Array.isArray(rules.data)) ui.presets = rules.data;
+  const langs = await languages();
+  $("#set-lang").replaceChildren(...langs.map(({ code, name }) => {
+    const option = document.createElement("option");
+    option.value = code;
+    option.textContent = name;
+    option.lang = code;
+    return option;
+  }));
 
   const params = new URLSearchParams(location.search);
   let body = null;
@@ -793,7 +742,7 @@ async function boot() {
   if (body) {
     history.replaceState(null, "", location.pathname);
     // a link never abandons a game in progress (one with a move) unasked
-    if (!(cur.status === 200 && inProgress(cur.data)) || await confirmAbandon(cur.data)) {
+    if (!(cur.status === 200 && inProgress(cur.data)) || await confirmLink(cur.data)) {
       const error = await startGame(body);
       if (!error) return;
       toast(error, "error");
@@ -803,7 +752,7 @@ async function boot() {
     setState(cur.data, false);
     return;
   }
-  const error = await startGame({ random: true, rules: ui.settings.rules || "N" });
+  const error = await startGame(randomBody(ui.settings));
   if (error) { render({}); toast(error, "error"); }
 }
 

@@ -47,6 +47,8 @@ class NewGameRequest(BaseModel):
     rules: str | None = Field(default=None, max_length=8)
     random: bool = False
     winnable_only: bool = False
+    difficulty: Literal["any", "easy", "medium", "hard"] = "any"
+    daily: bool = False
 
 
 class ActionRequest(BaseModel):
@@ -72,6 +74,8 @@ class SettingsRequest(BaseModel):
     card_back: Literal["red", "blue", "green", "black"] | None = None
     felt: Literal["green", "blue", "red", "grey"] | None = None
     rules: str | None = Field(default=None, max_length=8)
+    winnable_only: bool | None = None
+    difficulty: Literal["any", "easy", "medium", "hard"] | None = None
 
     @field_validator("lang")
     @classmethod
@@ -224,12 +228,25 @@ def create_app(service: GameService, players: Players | None = None, *,
         return service.state(player, game_id, service.lang(player, accept_language))
 
     @app.get("/api/games/current")
-    def current_game(player: str = Depends(current_player),
-                     accept_language: str | None = Header(default=None)) -> dict[str, Any]:
+    def current_game(
+        player: str = Depends(current_player),
+        accept_language: str | None = Header(default=None),
+    ) -> dict[str, Any] | None:
+        """The game in progress, or ``null`` when there is none (not an error: a
+        first visit has none)."""
         game_id = service.current_game_id(player)
         if game_id is None:
-            raise NotFoundError("err.web.no_current")
+            return None
         return service.state(player, game_id, service.lang(player, accept_language))
+
+    @app.get("/api/daily")
+    def daily_deal(player: str = Depends(current_player)) -> dict[str, Any]:
+        return service.daily(player)
+
+    @app.get("/api/history")
+    def history(rules: str = "N", page: int = 1,
+                player: str = Depends(current_player)) -> dict[str, Any]:
+        return service.history(player, rules, page)
 
     @app.get("/api/games/{game_id}")
     def get_game(game_id: str, player: str = Depends(current_player),

@@ -49,6 +49,8 @@ games = Table(
     Column("updated_at", String, nullable=False),
     Column("finished_at", String),
     Column("assisted", Integer, nullable=False),
+    Column("hints", Integer, nullable=False),  # hints given (step 3)
+    Column("daily", String),  # the day (ISO date) whose daily deal the game is (step 3)
 )
 
 actions = Table(
@@ -119,7 +121,14 @@ INSERT INTO player_settings (player, key, value)
 DROP TABLE settings
 """
 
-STEPS = (_STEP_1, _STEP_2)
+# Step 3: the flags the server sets while a game is played (hints given, the daily
+# deal's day).  A file of the early flow builds may hold them already: see migrate.
+_STEP_3 = """
+ALTER TABLE games ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN daily TEXT
+"""
+
+STEPS = (_STEP_1, _STEP_2, _STEP_3)
 SCHEMA_VERSION = len(STEPS)
 _DIALECT_TYPES = {
     "sqlite": {"id": "INTEGER PRIMARY KEY AUTOINCREMENT", "float": "REAL"},
@@ -156,8 +165,13 @@ def migrate(conn: Connection) -> int:
         columns = {column["name"] for column in inspect_db(conn).get_columns("games")}
         if "assisted" not in columns:
             conn.execute(text("ALTER TABLE games ADD COLUMN assisted INTEGER NOT NULL DEFAULT 0"))
+    present = ({column["name"] for column in inspect_db(conn).get_columns("games")}
+               if "games" in tables else set())
     for step in STEPS[0 if found == 1 else found:]:
         for statement in step.format(**_DIALECT_TYPES[dialect]).split(";"):
+            words = statement.split()
+            if words[:5] == ["ALTER", "TABLE", "games", "ADD", "COLUMN"] and words[5] in present:
+                continue  # added before the step existed
             if statement.strip():
                 conn.execute(text(statement))
     if found != SCHEMA_VERSION:  # a file already up to date is not written (it may be read-only)

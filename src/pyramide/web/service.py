@@ -25,6 +25,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from pyramide.cards import Card, Lang
+from pyramide.daily import DIFFICULTIES, Difficulty, daily, graded_random_code, today
 from pyramide.deals import MAX_DEAL_NUMBER, Deal, DealCode
 from pyramide.errors import IllegalMoveError, InvalidSaveError, LocalisedError, PyramideError
 from pyramide.game import Clock, Game
@@ -32,10 +33,10 @@ from pyramide.i18n import DEFAULT_LANG, Phrase, is_language
 from pyramide.moves import Move
 from pyramide.rules import PRESETS, rules_for
 from pyramide.saves import game_from_dict
-from pyramide.solver import Budget, Solution, is_lost, solve
+from pyramide.solver import Solution, is_lost
 from pyramide.web.replays import Replays
 from pyramide.web.searches import InProcess, Searches
-from pyramide.web.stats import statistics
+from pyramide.web.stats import game_row, result, statistics
 from pyramide.web.store import ConflictError, GameRecord, Store
 from pyramide.web.view import rules_view, solution_view, state_view
 
@@ -52,9 +53,11 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "card_back": "red",
     "felt": "green",
     "rules": "N",
+    "winnable_only": False,  # the New game dialog's last choices (docs/web.md, "Settings")
+    "difficulty": "any",
 }
-WINNABLE_SECONDS = 5.0
-WINNABLE_BUDGET = Budget(nodes=50_000, seconds=0.5)
+DIFFICULTY_CHOICES = ("any", *DIFFICULTIES)
+HISTORY_PAGE = 20
 AWAY_SECONDS = 60.0
 """A game whose page has said nothing for this long counts as left: its clock
 stops as of the last sign of the player (a visible page reports every
@@ -134,6 +137,7 @@ class GameService:
     def update_settings(self, player: str, values: dict[str, Any]) -> None:
         if "rules" in values:
             values["rules"] = rules_for(values["rules"]).letter
+        _difficulty(values.get("difficulty", "any"))
         self.store.put_settings(player, values)
 
     def lang(self, player: str, accept_language: str | None) -> Lang:
@@ -145,17 +149,27 @@ class GameService:
     def new_game(
         self, player: str, *, code: str | None = None, layout: str | None = None,
         rules: str | None = None, random: bool = False, winnable_only: bool = False,
+        difficulty: str = "any", daily: bool = False,
     ) -> int:
-        """Start a game from a code, an explicit card list or a random deal; returns its id."""
-        if sum((code is not None, layout is not None, random)) != 1:
+        """Start a game from a code, an explicit card list, a random deal (winnable
+        only, of a grade) or the daily deal; returns its id."""
+        if sum((code is not None, layout is not None, random, daily)) != 1:
             raise PyramideError("err.web.one_source")
+        day = None
+        if daily:
+            deal = self.daily(player)
+            day, code = str(deal["date"]), str(deal["code"])
         if code is not None:
             game = Game.from_code(code, clock=self.clock)
         elif layout is not None:
             game = Game(Deal.parse_layout(layout), rules_for(_letter(rules)), self.clock)
         else:
-            game = self._random_game(rules_for(_letter(rules)).letter, winnable_only)
-        return self._create(player, game)
+            game = self._random_game(rules_for(_letter(rules)).letter, winnable_only,
+                                     difficulty)
+        game_id = self._create(player, game)
+        if day is not None:
+            self.store.mark_daily(player, game_id, day)
+        return game_id
 
     def _create(self, player: str, game: Game) -> int:
         game_id = self.store.create_game(player, game)
@@ -169,17 +183,20 @@ class GameService:
         old = self._snapshot(player, game_id).game
         return self._create(player, Game(old.deal, old.rules, self.clock))
 
-    def _random_game(self, letter: str, winnable_only: bool) -> Game:
-        """A random deal; with ``winnable_only``, the first the solver proves winnable."""
-        deadline = time.monotonic() + WINNABLE_SECONDS
-        while True:
-            number = secrets.randbelow(MAX_DEAL_NUMBER + 1)
-            game = Game.from_code(DealCode(letter, number), clock=self.clock)
-            if not winnable_only or solve(game, budget=WINNABLE_BUDGET).winnable is True:
-                return game
-            if time.monotonic() > deadline:
-                raise PyramideError("err.web.no_winnable", letter=letter,
-                                    seconds=f"{WINNABLE_SECONDS:g}")
+    def daily(self, player: str) -> dict[str, Any]:
+        """Today's deal (:mod:`pyramide.daily`) and whether the player has won it."""
+        deal = daily(today()).as_dict()
+        return {**deal, **self.store.daily_results(player, str(deal["date"]))}
+
+    def _random_game(self, letter: str, winnable_only: bool, difficulty: str) -> Game:
+        """A random deal; winnable only or of a grade: one the solver proves so
+        (:func:`pyramide.daily.graded_random_code`)."""
+        if difficulty != "any" or winnable_only:
+            return Game.from_code(graded_random_code(letter, _difficulty(difficulty)),
+                                  clock=self.clock)
+        return Game.from_code(DealCode(letter, secrets.randbelow(MAX_DEAL_NUMBER + 1)),
+                              clock=self.clock)
+
 
     def current_game_id(self, player: str) -> int | None:
         return self.store.current_game_id(player)
@@ -362,6 +379,8 @@ class GameService:
         game = snapshot.game  # searched outside any lock; a finished game: no move
         result = self.searches.run(game.position, game.rules, game.deal, shortest=False)
         move = result.moves[0] if result.moves else None
+        if not game.is_over:
+            self.store.count_hint(player, game_id)
         return {
             "move": move.code if move is not None else None,
             "cards": [c.code for c in move.cards] if move is not None else [],
@@ -375,8 +394,14 @@ class GameService:
         :data:`SOLUTION_BUDGET`), or the line to ``max_removed`` when none wins.
 
         The search runs outside any lock, on a snapshot of the position; the line
-        is kept for the version it was found for."""
+        is kept for the version it was found for.  Seen, the solution marks the
+        game in progress as assisted for good (in the database: no new version)."""
         snapshot = self._snapshot(player, game_id)
+        if not snapshot.game.is_over and not snapshot.assisted:
+            self.store.mark_assisted(player, game_id)
+            with self._locked(player, game_id) as slot:
+                if slot.live is not None:
+                    slot.live.assisted = True
         result = self._line(player, game_id, snapshot.version, snapshot)
         assert result is not None
         return solution_view(result, game_id=game_id, version=snapshot.version, lang=lang)
@@ -422,7 +447,21 @@ class GameService:
     def stats(self, player: str, rules: str) -> dict[str, Any]:
         """Statistics from the replayed action logs (:mod:`pyramide.web.replays`)."""
         letter = rules_for(rules).letter
-        return statistics(letter, self.replays.played(player, letter))
+        return statistics(letter, self.replays.played(player, letter), today())
+
+    def history(self, player: str, rules: str, page: int) -> dict[str, Any]:
+        """One page (from 1) of the player's games of a rule set, newest first
+        (:data:`HISTORY_PAGE` a page), each with its result as the replay has it."""
+        letter = rules_for(rules).letter
+        if page < 1:
+            raise PyramideError("err.web.page", page=page)
+        total, stamps = self.store.history(player, letter, (page - 1) * HISTORY_PAGE,
+                                           HISTORY_PAGE)
+        current = self.current_game_id(player)
+        rows = [game_row(g, result({**g, "current": g["id"] == current}))
+                for g in self.replays.summaries(player, stamps) if g is not None]
+        return {"rules": letter, "page": page, "pages": max(1, -(-total // HISTORY_PAGE)),
+                "total": total, "games": rows}
 
     def close(self) -> None:
         """Write the running clocks and close the database (once; at shutdown)."""
@@ -477,6 +516,8 @@ def _valid_setting(key: str, value: Any) -> bool:
         return value is None or is_language(value)
     if key == "rules":
         return isinstance(value, str) and value in PRESETS
+    if key == "difficulty":
+        return value in DIFFICULTY_CHOICES
     default = DEFAULT_SETTINGS.get(key)
     return default is not None and type(value) is type(default)
 
@@ -484,6 +525,17 @@ def _valid_setting(key: str, value: Any) -> bool:
 def _letter(rules: str | None) -> str:
     """The rule set asked for; N when none is named (an empty name is refused)."""
     return "N" if rules is None else rules
+
+
+def _difficulty(name: str) -> Difficulty | None:
+    """The grade a new random deal must have (``None`` for any); raises on an unknown one."""
+    for grade in DIFFICULTIES:
+        if name == grade:
+            return grade
+    if name != "any":
+        raise PyramideError("err.web.difficulty", name=name,
+                            known=", ".join(DIFFICULTY_CHOICES))
+    return None
 
 
 def _solver_says_lost(game: Game) -> bool:

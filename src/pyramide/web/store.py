@@ -45,7 +45,8 @@ from pyramide.game import Game, LogEntry
 from pyramide.web.schema import LOCAL_PLAYER, actions, games, migrate, settings
 
 __all__ = [
-    "LOCAL_PLAYER", "ConflictError", "GameRecord", "Store", "StoreClosedError", "database_url",
+    "LOCAL_PLAYER", "ConflictError", "GameRecord", "Stamp", "Store", "StoreClosedError",
+    "StoredLog", "database_url",
 ]
 
 BUSY_TIMEOUT = 15.0
@@ -103,6 +104,11 @@ class GameRecord:
         }
 
 
+Stamp = tuple[int, int, int, str | None]
+"""A game's version and the flags the server sets without a new version
+(assisted, hints, daily): what a replay kept in memory is valid for."""
+
+
 @dataclass(frozen=True, slots=True)
 class StoredLog:
     """What statistics need of a game: its deal, rules and actions (no summary)."""
@@ -116,6 +122,9 @@ class StoredLog:
     updated_at: str
     assisted: bool
     log: list[list[Any]]
+    hints: int = 0
+    daily: str | None = None
+    stamp: Stamp = (0, 0, 0, None)
 
 
 class Store:
@@ -214,6 +223,7 @@ class Store:
                 player=player, rules=game.rules.letter, code=game.code,
                 layout=game.deal.layout_text(), version=0, logged=0, score=0, moves=0,
                 elapsed=0.0, status="playing", created_at=now, updated_at=now, assisted=0,
+                hints=0,
             ).returning(games.c.id)).scalar_one()
         return int(game_id)
 
@@ -263,6 +273,33 @@ class Store:
                 games.c.elapsed < round(elapsed, 3),
             ).values(elapsed=round(elapsed, 3)))
 
+    # ------------------------------------------------ flags the server sets
+
+    def mark_assisted(self, player: str, game_id: int) -> None:
+        """The player saw the solver's solution of this game (for good)."""
+        self._flag(player, game_id, assisted=1)
+
+    def count_hint(self, player: str, game_id: int) -> None:
+        """One more hint was given in this game."""
+        self._flag(player, game_id, hints=games.c.hints + 1)
+
+    def mark_daily(self, player: str, game_id: int, day: str) -> None:
+        """The game is the daily deal of ``day`` (ISO date)."""
+        self._flag(player, game_id, daily=day)
+
+    def _flag(self, player: str, game_id: int, **values: Any) -> None:
+        """Set flags of the player's game; they are no action: the version stays."""
+        with self._writing() as conn:
+            conn.execute(update(games).where(games.c.id == game_id, games.c.player == player)
+                         .values(**values))
+
+    def daily_results(self, player: str, day: str) -> dict[str, bool]:
+        """Whether the player started (a move made) and won the daily deal of ``day``."""
+        with self._connection() as conn:
+            rows = conn.execute(select(games.c.status).where(
+                games.c.player == player, games.c.daily == day, games.c.moves > 0)).all()
+        return {"played": bool(rows), "won": any(r.status == "won" for r in rows)}
+
     def load(self, player: str, game_id: int) -> GameRecord | None:
         with self._reading() as conn:
             row = conn.execute(select(
@@ -289,6 +326,7 @@ class Store:
         newest = self._newest(player)
         return newest[0] if newest is not None else None
 
+
     def _newest(self, player: str) -> tuple[int, str] | None:
         with self._connection() as conn:
             row = conn.execute(
@@ -297,14 +335,14 @@ class Store:
             ).one_or_none()
         return (int(row.id), str(row.status)) if row is not None else None
 
-    def game_versions(self, player: str, rules: str) -> list[tuple[int, int]]:
-        """``(id, version)`` of every game of the player under ``rules``, oldest first."""
+    def game_versions(self, player: str, rules: str) -> list[tuple[int, Stamp]]:
+        """``(id, stamp)`` of every game of the player under ``rules``, oldest first."""
         with self._connection() as conn:
             rows = conn.execute(
-                select(games.c.id, games.c.version)
+                select(games.c.id, *_STAMP)
                 .where(games.c.player == player, games.c.rules == rules).order_by(games.c.id)
             ).all()
-        return [(int(r.id), int(r.version)) for r in rows]
+        return [(int(r.id), _stamp(r)) for r in rows]
 
     def logs(self, player: str, ids: Sequence[int]) -> list[StoredLog]:
         """Deal, rules and actions of the player's games ``ids`` (statistics replay them)."""
@@ -315,6 +353,7 @@ class Store:
                 rows = conn.execute(select(
                     games.c.id, games.c.version, games.c.rules, games.c.code, games.c.layout,
                     games.c.finished_at, games.c.updated_at, games.c.assisted,
+                    games.c.hints, games.c.daily,
                 ).where(games.c.player == player, games.c.id.in_(chunk))).all()
                 logs: dict[int, list[list[Any]]] = {r.id: [] for r in rows}
                 solver: set[int] = set()
@@ -327,9 +366,23 @@ class Store:
                     if by_solver:
                         solver.add(game_id)
             found += [StoredLog(r.id, r.version, r.rules, r.code, r.layout, r.finished_at,
-                                r.updated_at, bool(r.assisted) or r.id in solver, logs[r.id])
+                                r.updated_at, bool(r.assisted) or r.id in solver, logs[r.id],
+                                int(r.hints), r.daily, _stamp(r))
                       for r in rows]
         return sorted(found, key=lambda g: g.id)
+
+    def history(self, player: str, rules: str, offset: int,
+                limit: int) -> tuple[int, list[tuple[int, Stamp]]]:
+        """The player's games of a rule set with at least one move, newest first:
+        their total and ``(id, stamp)`` of ``limit`` of them from ``offset``
+        (the game in progress included; their figures come from replays)."""
+        where = (games.c.player == player, games.c.rules == rules, games.c.moves > 0)
+        with self._reading() as conn:
+            total = conn.execute(select(func.count()).select_from(games).where(*where)
+                                 ).scalar_one()
+            rows = conn.execute(select(games.c.id, *_STAMP).where(*where)
+                                .order_by(games.c.id.desc()).limit(limit).offset(offset)).all()
+        return int(total), [(int(r.id), _stamp(r)) for r in rows]
 
     # --------------------------------------------------------------- settings
 
@@ -353,6 +406,13 @@ class Store:
                 conn.execute(statement.on_conflict_do_update(
                     index_elements=[settings.c.player, settings.c.key],
                     set_={"value": statement.excluded.value}))
+
+
+_STAMP = (games.c.version, games.c.assisted, games.c.hints, games.c.daily)
+
+
+def _stamp(row: Any) -> Stamp:
+    return (int(row.version), int(row.assisted), int(row.hints), row.daily)
 
 
 # The statements of every action, built once (SQLAlchemy then only binds them).

@@ -9,6 +9,7 @@ from typing import Any
 
 from pyramide import kernel
 from pyramide.cards import Lang
+from pyramide.daily import GRADED_RULES
 from pyramide.game import Game
 from pyramide.geometry import row_col
 from pyramide.messages import move_label, rules_description, rules_name, text
@@ -36,6 +37,7 @@ def rules_view(rules: Rules, lang: Lang) -> dict[str, Any]:
         "deck": rules.deck,
         "target": rules.target,
         "win_rate": win_rate(rules.letter),
+        "graded": rules.letter in GRADED_RULES,  # random deals by difficulty (pyramide.daily)
         "published": [{"source": source, "percent": percent}
                       for source, percent in rules.published],
     }
