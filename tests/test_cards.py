@@ -121,7 +121,7 @@ def test_names_and_labels_in_both_languages() -> None:
     assert Card.parse("AS").name("ru") == "туз пик"
     assert Card.parse("JD").name("ru") == "валет бубен"
     assert Card.parse("KH").name("ru") == "король червей"
-    assert Card.parse("7H").name("ru") == "7 червей"
+    assert Card.parse("7H").name("ru") == "семёрка червей"
     assert Card.parse("10D").name("en") == "ten of diamonds"
     assert Card.parse("AS").label("ru") == "Т♠"
     assert Card.parse("JD").label("ru") == "В♦"

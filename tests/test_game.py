@@ -204,7 +204,7 @@ def test_an_illegal_move_or_tap_is_explained_in_russian_too() -> None:
     game = Game(reference_deal(), clock=ManualClock())
     with pytest.raises(IllegalMoveError) as info:
         game.play("QC+AS")
-    assert str(info.value) == "move 'Q♣+A♠' is not legal in this position"
+    assert str(info.value) == "move 'Q♣ + A♠' is not legal in this position"
     assert russian(info.value) == "ход 'Д♣ + Т♠' в этой позиции недопустим"
     game.play("KD")
     start = (game.position, game.moves, game.selection)

@@ -105,12 +105,12 @@ def test_rules_are_frozen_and_a_custom_set_can_be_made() -> None:
 
 def test_describe_names_every_option() -> None:
     assert DEFAULT_RULES.describe() == "win: pyramid only, unlimited redeals, draw 1"
-    assert PRESETS["P"].describe() == "win: whole deck, 2 redeal(s), draw 1, open stock"
+    assert PRESETS["P"].describe() == "win: whole deck, 2 redeals, draw 1, open stock"
     assert PRESETS["T"].describe() == "win: pyramid only, unlimited redeals, draw 3"
-    assert PRESETS["O"].describe() == "win: whole deck, 0 redeal(s), draw 1, waste pairs"
+    assert PRESETS["O"].describe() == "win: whole deck, 0 redeals, draw 1, waste pairs"
     assert PRESETS["C"].describe().endswith("covering pairs")
     everything = Rules("Z", "all", win="all", redeals=1, waste_pairs=True, open_stock=True,
                        covering_pairs=True, draw_count=3)
     assert everything.describe() == (
-        "win: whole deck, 1 redeal(s), draw 3, open stock, waste pairs, covering pairs"
+        "win: whole deck, 1 redeal, draw 3, open stock, waste pairs, covering pairs"
     )

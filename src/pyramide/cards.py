@@ -30,10 +30,12 @@ from functools import cache
 from typing import Literal, get_args
 
 from pyramide.errors import InvalidCardError
+from pyramide.i18n import catalogue, translate
 
 __all__ = ["DECK", "DECK_SIZES", "RANKS", "Card", "DeckSize", "Lang", "Suit", "deck_cards"]
 
-Lang = Literal["ru", "en"]
+Lang = str
+"""A language code with a catalogue file (:func:`pyramide.i18n.languages`)."""
 DeckSize = Literal[52, 48, 104]
 """The decks of rule book §11: 52 cards, the 48 without the tens, two 52-card decks."""
 DECK_SIZES: tuple[DeckSize, ...] = get_args(DeckSize)
@@ -64,14 +66,6 @@ class Suit(enum.IntEnum):
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 """Rank notation by value - 1."""
 
-_RU_INDEX = {1: "Т", 11: "В", 12: "Д", 13: "К"}
-_EN_RANK_NAMES = (
-    "ace", "two", "three", "four", "five", "six", "seven",
-    "eight", "nine", "ten", "jack", "queen", "king",
-)
-_RU_RANK_NAMES = {1: "туз", 11: "валет", 12: "дама", 13: "король"}
-_EN_SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
-_RU_SUIT_NAMES = ("треф", "бубен", "червей", "пик")
 _SUIT_BY_TEXT = {
     "C": Suit.CLUBS, "D": Suit.DIAMONDS, "H": Suit.HEARTS, "S": Suit.SPADES,
     "♣": Suit.CLUBS, "♦": Suit.DIAMONDS, "♥": Suit.HEARTS, "♠": Suit.SPADES,
@@ -100,9 +94,9 @@ class Card:
 
     def __post_init__(self) -> None:
         if not 1 <= self.value <= 13:
-            raise InvalidCardError(f"card value {self.value!r} is not between 1 and 13")
+            raise InvalidCardError("err.card.value", value=self.value)
         if self.copy not in (0, 1):
-            raise InvalidCardError(f"card copy {self.copy!r} is not 0 or 1")
+            raise InvalidCardError("err.card.copy", copy=self.copy)
         object.__setattr__(self, "_hash", self.copy * 52 + self.suit * 13 + self.value)
 
     def __hash__(self) -> int:
@@ -119,7 +113,7 @@ class Card:
         """The card with deck index 0..103 (clubs A..K, diamonds, hearts, spades;
         52 and up: the second deck)."""
         if not 0 <= index < 104:
-            raise InvalidCardError(f"card index {index!r} is not between 0 and 103")
+            raise InvalidCardError("err.card.index", index=index)
         card = DECK[index % 52]
         return Card(card.suit, card.value, index // 52)
 
@@ -142,16 +136,16 @@ class Card:
         return COPY_MARK if self.copy else ""
 
     def label(self, lang: Lang = "en") -> str:
-        """Short index with suit symbol; Russian indices Т В Д К in Russian."""
-        rank = _RU_INDEX.get(self.value, self.rank) if lang == "ru" else self.rank
-        return rank + self.suit.symbol + self._mark
+        """Short index with suit symbol, the index in the language's letters
+        (the catalogue's ``index.<value>``: Т В Д К in Russian)."""
+        rank = catalogue(lang).get(f"index.{self.value}", self.rank)
+        return str(rank) + self.suit.symbol + self._mark
 
     def name(self, lang: Lang = "en") -> str:
-        """Full name for messages and screen readers: ``дама треф``, ``queen of clubs``."""
-        if lang == "ru":
-            rank = _RU_RANK_NAMES.get(self.value, str(self.value))
-            return f"{rank} {_RU_SUIT_NAMES[self.suit]}"
-        return f"{_EN_RANK_NAMES[self.value - 1]} of {_EN_SUIT_NAMES[self.suit]}"
+        """Full name for messages and screen readers (the catalogue's ``card.name``):
+        ``дама треф``, ``queen of clubs``."""
+        return translate(lang, "card.name", rank=translate(lang, f"rank.{self.value}"),
+                         suit=translate(lang, f"suit.{self.suit.letter}"))
 
     def __str__(self) -> str:
         return self.rank + self.suit.symbol + self._mark
@@ -165,24 +159,19 @@ def _parse(text: str) -> Card:
     copy = 1 if text.endswith(COPY_MARK) else 0
     body = text[:-1] if copy else text
     if len(body) < 2:
-        raise InvalidCardError(
-            f"unreadable card {text!r}: write rank then suit, e.g. '10H'",
-            ru=f"непонятная карта {text!r}: сначала ранг, потом масть, например '10H'")
+        raise InvalidCardError("err.card.short", text=text)
     rank_text, suit_text = body[:-1], body[-1]
     suit = _SUIT_BY_TEXT.get(suit_text)
     value = _RANK_BY_TEXT.get(rank_text)
     if suit is None:
-        raise InvalidCardError(f"unreadable card {text!r}: unknown suit {suit_text!r}",
-                               ru=f"непонятная карта {text!r}: нет масти {suit_text!r}")
+        raise InvalidCardError("err.card.suit", text=text, suit=suit_text)
     if value is None:
-        raise InvalidCardError(f"unreadable card {text!r}: unknown rank {rank_text!r}",
-                               ru=f"непонятная карта {text!r}: нет ранга {rank_text!r}")
+        raise InvalidCardError("err.card.rank", text=text, rank=rank_text)
     return Card(suit, value, copy)
 
 
 def _not_a_card(text: object) -> Card:
-    raise InvalidCardError(f"unreadable card {text!r}: expected text such as '10H'",
-                           ru=f"непонятная карта {text!r}: нужна запись вида '10H'")
+    raise InvalidCardError("err.card.type", text=text)
 
 
 DECK: tuple[Card, ...] = tuple(Card(suit, value) for suit in Suit for value in range(1, 14))
@@ -198,4 +187,4 @@ def deck_cards(size: DeckSize) -> tuple[Card, ...]:
         return tuple(card for card in DECK if card.value != 10)
     if size == 104:
         return DECK + tuple(Card(card.suit, card.value, 1) for card in DECK)
-    raise InvalidCardError(f"no deck of {size!r} cards: expected one of {DECK_SIZES}")
+    raise InvalidCardError("err.card.deck", size=size, sizes=DECK_SIZES)

@@ -29,6 +29,7 @@ from typing import Literal
 from pyramide.deals import MAX_DEAL_NUMBER, DealCode, SplitMix64
 from pyramide.errors import PyramideError
 from pyramide.game import Game
+from pyramide.i18n import Phrase
 from pyramide.moves import Move
 from pyramide.rules import rules_for
 from pyramide.solver import Budget, decide, solve
@@ -132,8 +133,7 @@ def grade(game: Game, budget: Budget = GRADE_BUDGET) -> Grade:
     game = Game(game.deal, game.rules)
     line = solve(game, budget=budget, shortest=True)
     if line.winnable is not True:
-        raise PyramideError("only a winnable deal has a grade",
-                            ru="сложность есть только у выигрышной раздачи")
+        raise PyramideError("err.daily.unwinnable")
     moves = game.legal_moves()
     safe = sum(_winnable_after(game, move) for move in moves)
     return Grade(len(line.moves), line.shortest, len(moves), safe)
@@ -145,11 +145,7 @@ def graded_random_code(letter: str, difficulty: Difficulty | None) -> DealCode:
     rules = rules_for(letter)
     if difficulty is not None and rules.letter not in GRADED_RULES:
         graded = ", ".join(GRADED_RULES)
-        raise PyramideError(
-            f"difficulty grades exist for rule set {graded} only (they were calibrated "
-            f"on it); under rules {rules.letter} choose any difficulty",
-            ru=f"сложность определяется только для правил {graded} (по ним она и "
-            f"откалибрована); для правил {rules.letter} выберите любую сложность")
+        raise PyramideError("err.daily.ungraded", graded=graded, letter=rules.letter)
     seconds = RANDOM_SECONDS
     deadline = time.monotonic() + seconds
     while True:
@@ -159,14 +155,12 @@ def graded_random_code(letter: str, difficulty: Difficulty | None) -> DealCode:
                 difficulty is None or _graded(game, difficulty)):
             return code
         if time.monotonic() > deadline:
-            grade_en = f" of grade {difficulty}" if difficulty else ""
-            grade_ru = f" сложности «{difficulty}»" if difficulty else ""
-            raise PyramideError(
-                f"no deal{grade_en} proven winnable under rules {rules.letter} within "
-                f"{seconds:g} s; try again, or allow any deal",
-                ru=f"за {seconds:g} с не нашлось раздачи{grade_ru} по правилам {rules.letter}, "
-                "у которой доказан выигрыш; попробуйте ещё раз или разрешите любую раздачу",
-            )
+            if difficulty:
+                raise PyramideError("err.daily.none_graded", letter=rules.letter,
+                                    seconds=f"{seconds:g}",
+                                    grade=Phrase(f"diff_{difficulty}"))
+            raise PyramideError("err.web.no_winnable", letter=rules.letter,
+                                seconds=f"{seconds:g}")
 
 
 def _graded(game: Game, difficulty: Difficulty) -> bool:

@@ -77,49 +77,31 @@ class DealCode:
     def __post_init__(self) -> None:
         if self.rules_letter not in PRESETS:
             known = ", ".join(sorted(PRESETS))
-            raise InvalidDealCodeError(
-                f"unknown rule set {self.rules_letter!r}: expected one of {known}",
-                ru=f"нет набора правил {self.rules_letter!r}: есть {known}",
-            )
+            raise InvalidDealCodeError("err.rules.unknown", letter=self.rules_letter,
+                                       known=known)
         _check_number(self.number)
 
     @staticmethod
     def parse(text: str) -> DealCode:
         """Read ``PY1-N-AAAAAAS``; surrounding blanks and lower case are accepted."""
         if not isinstance(text, str):
-            raise InvalidDealCodeError(f"deal code {text!r} is not text",
-                                       ru=f"код раздачи {text!r} — не текст")
+            raise InvalidDealCodeError("err.code.type", text=text)
         cleaned = text.strip().upper()
         match = _CODE_RE.match(cleaned)
         if match is None:
-            raise InvalidDealCodeError(
-                f"malformed deal code {text!r}: expected PY1-<rules letter>-<7 letters>, "
-                "e.g. PY1-N-AAAAAAS",
-                ru=f"код {text!r} не похож на код раздачи: нужен PY1-<буква правил>-<7 букв>, "
-                "например PY1-N-AAAAAAS",
-            )
+            raise InvalidDealCodeError("err.code.shape", text=text)
         prefix, letter, digits = match.groups()
         if prefix != CODE_PREFIX:
-            raise InvalidDealCodeError(
-                f"deal code {text!r} has prefix {prefix!r}: only {CODE_PREFIX} is known",
-                ru=f"у кода раздачи {text!r} начало {prefix!r}: известно только {CODE_PREFIX}",
-            )
+            raise InvalidDealCodeError("err.code.prefix", text=text, prefix=prefix,
+                                       known=CODE_PREFIX)
         if letter not in PRESETS:
             known = ", ".join(sorted(PRESETS))
-            raise InvalidDealCodeError(
-                f"deal code {text!r} names unknown rule set {letter!r}: expected one of {known}",
-                ru=f"в коде раздачи {text!r} нет такого набора правил {letter!r}: есть {known}",
-            )
+            raise InvalidDealCodeError("err.code.rules", text=text, letter=letter, known=known)
         if len(digits) != CODE_LETTERS:
-            raise InvalidDealCodeError(
-                f"deal code {text!r} has {len(digits)} deal letters: expected {CODE_LETTERS}",
-                ru=f"в коде раздачи {text!r} букв номера: {len(digits)}, а нужно {CODE_LETTERS}",
-            )
+            raise InvalidDealCodeError("err.code.length", text=text, n=len(digits),
+                                       expected=CODE_LETTERS)
         if not digits.isalpha():
-            raise InvalidDealCodeError(
-                f"deal code {text!r}: the deal number must be letters A-Z, got {digits!r}",
-                ru=f"код раздачи {text!r}: номер пишется буквами A-Z, а не {digits!r}",
-            )
+            raise InvalidDealCodeError("err.code.letters", text=text, digits=digits)
         number = 0
         for ch in digits:
             number = number * 26 + (ord(ch) - ord("A"))
@@ -217,17 +199,14 @@ class Deal:
         elif isinstance(text, Sequence) and all(isinstance(t, str) for t in text):
             tokens = [t.strip() for t in text]
         else:
-            raise InvalidLayoutError(
-                f"card list {text!r} is neither text nor a list of cards",
-                ru=f"список карт {text!r} — не текст и не список карт")
+            raise InvalidLayoutError("err.list.type", text=text)
         cards: list[Card] = []
         for position, token in enumerate(tokens, start=1):
             try:
                 cards.append(Card.parse(token))
             except InvalidCardError as exc:
-                raise InvalidLayoutError(f"card list, card {position}: {exc}",
-                                         ru=f"список карт, карта {position}: {exc.text('ru')}",
-                                         ) from None
+                raise InvalidLayoutError("err.list.card", position=position,
+                                         reason=exc) from None
         _check_deck(cards, source=text, size=deck)
         return Deal(tuple(cards))
 
@@ -260,10 +239,7 @@ class Deal:
 
 def _check_number(number: object) -> None:
     if not isinstance(number, int) or not 0 <= number <= MAX_DEAL_NUMBER:
-        raise InvalidDealCodeError(
-            f"deal number {number!r} is not between 0 and {MAX_DEAL_NUMBER}",
-            ru=f"номер раздачи {number!r} не от 0 до {MAX_DEAL_NUMBER}",
-        )
+        raise InvalidDealCodeError("err.code.number", number=number, limit=MAX_DEAL_NUMBER)
 
 
 def _check_deck(cards: Sequence[Card], source: object, size: int | None = None) -> None:
@@ -273,24 +249,19 @@ def _check_deck(cards: Sequence[Card], source: object, size: int | None = None) 
     duplicates = sorted(card for card, n in counts.items() if n > 1)
     if duplicates:
         names = " ".join(str(c) for c in duplicates)
-        raise InvalidLayoutError(f"card list{where}: duplicate card(s) {names}",
-                                 ru=f"список карт{where}: карты повторяются: {names}")
+        raise InvalidLayoutError("err.list.duplicates", where=where, names=names)
     expected = size if size is not None else _likely_deck(cards)
     deck = set(deck_cards(expected))  # type: ignore[arg-type]
     missing = sorted(deck - set(counts))
     foreign = sorted(set(counts) - deck)
     if foreign:
         names = " ".join(str(c) for c in foreign)
-        raise InvalidLayoutError(
-            f"card list{where}: card(s) {names} are not in the {expected}-card deck",
-            ru=f"список карт{where}: карт {names} нет в колоде из {expected} карт",
-        )
+        raise InvalidLayoutError("err.list.foreign", where=where, names=names,
+                                 expected=expected)
     if missing or len(cards) != expected:
         names = " ".join(str(c) for c in missing)
-        raise InvalidLayoutError(
-            f"card list{where}: has {len(cards)} cards, expected {expected}; missing {names}",
-            ru=f"список карт{where}: карт {len(cards)}, а нужно {expected}; не хватает: {names}",
-        )
+        raise InvalidLayoutError("err.list.count", where=where, n=len(cards), expected=expected,
+                                 names=names)
 
 
 def _likely_deck(cards: Sequence[Card]) -> int:

@@ -27,8 +27,9 @@ from pyramide.cards import Card
 from pyramide.deals import Deal, DealCode
 from pyramide.errors import IllegalMoveError, InvalidCardError, InvalidLayoutError
 from pyramide.games import DEFAULT_RULES
+from pyramide.i18n import Lazy, Phrase
 from pyramide.kernel import Position, Status
-from pyramide.messages import Message, move_label, status_word
+from pyramide.messages import Message, move_label, rules_name
 from pyramide.moves import DRAW, RECYCLE, Move
 from pyramide.rules import Rules, rules_for
 
@@ -89,11 +90,8 @@ class Game:
 
     def __post_init__(self) -> None:
         if self.deal.deck != self.rules.deck:
-            raise InvalidLayoutError(
-                f"rules {self.rules.letter} play a {self.rules.deck}-card deck, "
-                f"the card list has {self.deal.deck}",
-                ru=f"правила {self.rules.letter} играются колодой из {self.rules.deck} карт, "
-                f"а в списке {self.deal.deck}")
+            raise InvalidLayoutError("err.game.deck", letter=self.rules.letter,
+                                     deck=self.rules.deck, cards=self.deal.deck)
         self.position = kernel.initial(self.rules, self.deal.cards)
         self._undo = deque(maxlen=UNDO_LIMIT)
 
@@ -169,8 +167,7 @@ class Game:
             return Spot("cell", pos.cells.index(card))
         if card in pos.removed:
             return Spot("removed", pos.removed.index(card))
-        raise IllegalMoveError(f"card {card} is not in this game's deck",
-                               ru=f"карты {card.label('ru')} нет в колоде этой игры")
+        raise IllegalMoveError("err.game.not_in_deck", card=_label(card))
 
     def free_cards(self) -> list[Card]:
         """Cards that may be removed alone (kings) or paired with any other free card."""
@@ -197,22 +194,18 @@ class Game:
         """Apply a legal move; raises :class:`IllegalMoveError` and changes nothing if not."""
         parsed = Move.parse(move) if isinstance(move, str) else move
         if self.is_over:
-            raise IllegalMoveError(f"move {str(parsed)!r}: the game is over ({self.status})",
-                                   ru=f"ход {move_label(parsed, 'ru')!r}: {self._over_ru}")
+            raise IllegalMoveError("err.game.over_move", move=_shown(parsed), over=self._over)
         if not self.is_legal(parsed):
             raise self._rule_refusal(parsed, move if isinstance(move, str) else None) or (
-                IllegalMoveError(
-                    f"move {str(parsed)!r} is not legal in this position",
-                    ru=f"ход {move_label(parsed, 'ru')!r} в этой позиции недопустим"))
+                IllegalMoveError("err.game.illegal", move=_shown(parsed)))
         self._act(parsed, self._now())
 
     def undo(self) -> None:
         """Revert the last action (up to the last 100); points go back, moves do not."""
         if not self.can_undo:
             if not self._undo:
-                raise IllegalMoveError("nothing to undo", ru="нечего отменять")
-            raise IllegalMoveError("a won game is final",
-                                   ru="партия выиграна: ходы в ней больше не отменяются")
+                raise IllegalMoveError("err.game.undo_none")
+            raise IllegalMoveError("err.game.undo_won")
         self._do_undo(self._now())
 
     def tap(self, card: Card | str) -> Message | None:
@@ -223,11 +216,9 @@ class Game:
         """
         target = _card(card)
         if self.is_over:
-            raise IllegalMoveError(f"tap {target}: the game is over ({self.status})",
-                                   ru=f"карта {target.label('ru')}: {self._over_ru}")
+            raise IllegalMoveError("err.game.over_tap", card=_label(target), over=self._over)
         if not self._face_up(target):
-            raise IllegalMoveError(f"tap {target}: the card is not on the table face up",
-                                   ru=f"карты {target.label('ru')} нет на столе открытой")
+            raise IllegalMoveError("err.game.face_down", card=_label(target))
         self.message = None
         selected = self.selection
         if selected == target:
@@ -259,11 +250,9 @@ class Game:
     def tap_stock(self) -> Message | None:
         """Tap the stock pile: draw, or recycle the waste when the stock is empty."""
         if not self.rules.stock_size and not self.rules.waste_piles:
-            raise IllegalMoveError(f"tap stock: {self.rules.name} has no stock",
-                                   ru="колода: в этой игре её нет")
+            raise IllegalMoveError("err.game.no_stock", game=Lazy(self._rules_name))
         if self.is_over:
-            raise IllegalMoveError(f"tap stock: the game is over ({self.status})",
-                                   ru=f"колода: {self._over_ru}")
+            raise IllegalMoveError("err.game.over_stock", over=self._over)
         self.message = None
         for move in (DRAW, RECYCLE):
             if self.is_legal(move):
@@ -279,11 +268,9 @@ class Game:
         if pile == "stock":
             return self.tap_stock()
         if pile != "cell" or not self.rules.cells:
-            raise IllegalMoveError(f"tap pile {pile!r}: this game has no such pile",
-                                   ru=f"стопка {pile!r}: в этой игре её нет")
+            raise IllegalMoveError("err.game.no_pile", pile=pile)
         if self.is_over:
-            raise IllegalMoveError(f"tap cell: the game is over ({self.status})",
-                                   ru=f"ячейка: {self._over_ru}")
+            raise IllegalMoveError("err.game.over_cell", over=self._over)
         self.message = None
         if self.selection is not None and self.is_legal(Move.to_cell(self.selection)):
             self._act(Move.to_cell(self.selection), self._now())
@@ -309,8 +296,7 @@ class Game:
     def select(self, card: Card | None) -> None:
         """Set the selection directly (``None`` clears it); the card must be tappable."""
         if card is not None and card not in self.tappable_cards():
-            raise IllegalMoveError(f"select {card}: the card is not free",
-                                   ru=f"карту {card.label('ru')} нельзя выбрать: она не свободна")
+            raise IllegalMoveError("err.game.not_free", card=_label(card))
         self.selection = card
 
     # ---------------------------------------------------------------- internals
@@ -329,30 +315,26 @@ class Game:
         it, ``text``): a pair that does not remove, a card that does not go alone;
         ``None`` when the move could be legal in some position."""
         rules = self.rules
-        shown = text if text is not None else str(move)
-        shown_ru = text if text is not None else move_label(move, "ru")
+        shown: object = text if text is not None else _shown(move)
         if move.kind == "remove" and len(move.cards) == 2 and not kernel.pairs(rules, *move.cards):
             if rules.pairing == "sum":
                 total = sum(kernel.worth(rules, c) for c in move.cards)
                 a, b = move.cards
-                return IllegalMoveError(
-                    f"move {shown!r}: {a} + {b} is {total}, a pair must sum to {rules.target}",
-                    ru=f"ход {shown_ru!r}: {a.label('ru')} + {b.label('ru')} дают в сумме "
-                    f"{total}, а пара должна давать {rules.target}")
-            return IllegalMoveError(f"move {shown!r}: these two cards do not pair",
-                                    ru=f"ход {shown_ru!r}: эти карты не составляют пару")
+                return IllegalMoveError("err.game.sum", move=shown, a=_label(a), b=_label(b),
+                                        total=total, target=rules.target)
+            return IllegalMoveError("err.game.no_pair", move=shown)
         if move.kind == "remove" and len(move.cards) == 1 and not kernel.is_single(
                 rules, move.cards[0]):
-            return IllegalMoveError(
-                f"move {shown!r}: only a card worth {rules.target} goes alone",
-                ru=f"ход {shown_ru!r}: в одиночку убирают только карту достоинством "
-                f"{rules.target}")
+            return IllegalMoveError("err.game.alone", move=shown, target=rules.target)
         return None
 
+    def _rules_name(self, lang: str) -> str:
+        return rules_name(self.rules, lang)
+
     @property
-    def _over_ru(self) -> str:
-        """«The game is over (won)» in Russian, for the errors of a finished game."""
-        return f"партия уже окончена ({status_word(self.status, 'ru')})"
+    def _over(self) -> Phrase:
+        """«The game is over (won)», for the errors of a finished game."""
+        return Phrase("err.game.over", {"status": Phrase(f"status.{self.status}")})
 
     def _now(self) -> float:
         self._start_clock()
@@ -400,10 +382,7 @@ class Game:
         for entry in entries:
             if entry.action == "undo":
                 if not self.can_undo:
-                    raise IllegalMoveError(
-                        f"logged undo at {entry.t}s: nothing to undo",
-                        ru=f"записанная отмена на {entry.t} с: нечего отменять",
-                    )
+                    raise IllegalMoveError("err.game.logged_undo", t=entry.t)
                 self._do_undo(entry.t)
                 self._anchor = None
             else:
@@ -411,10 +390,7 @@ class Game:
                 if (refusal := self._rule_refusal(move, entry.action)) is not None:
                     raise refusal
                 if self.is_over or not self.is_legal(move):
-                    raise IllegalMoveError(
-                        f"logged move {entry.action!r} is not legal there",
-                        ru=f"записанный ход {entry.action!r} в той позиции недопустим",
-                    )
+                    raise IllegalMoveError("err.game.logged_move", action=entry.action)
                 self._act(move, entry.t)
             self._time_base = entry.t
             self._anchor = None
@@ -428,4 +404,14 @@ def _card(card: Card | str) -> Card:
         return card
     if isinstance(card, str):
         return Card.parse(card)
-    raise InvalidCardError(f"unreadable card {card!r}", ru=f"непонятная карта {card!r}")
+    raise InvalidCardError("err.card.type", text=card)
+
+
+def _label(card: Card) -> Lazy:
+    """A card as the table shows it in the reader's language (``Д♦``)."""
+    return Lazy(card.label)
+
+
+def _shown(move: Move) -> Lazy:
+    """A move as the player reads it in the reader's language (``Д♦ + Т♠``)."""
+    return Lazy(lambda lang: move_label(move, lang))

@@ -24,6 +24,7 @@ from typing import Literal
 
 from pyramide.cards import Card
 from pyramide.errors import IllegalMoveError, InvalidCardError
+from pyramide.i18n import Lazy
 
 __all__ = ["DRAW", "RECYCLE", "Move", "MoveKind"]
 
@@ -41,14 +42,11 @@ class Move:
     def __post_init__(self) -> None:
         if self.kind in ("draw", "recycle"):
             if self.cards:
-                raise IllegalMoveError(
-                    f"a {self.kind} names no cards, got {self.cards!r}",
-                    ru=f"у хода {self.kind!r} не бывает карт, а указаны {self.cards!r}",
-                )
+                raise IllegalMoveError("err.move.no_cards", kind=self.kind,
+                                       cards=self.cards)
             return
         if self.kind not in ("remove", "cell"):
-            raise IllegalMoveError(f"unknown move kind {self.kind!r}",
-                                   ru=f"нет такого вида хода {self.kind!r}")
+            raise IllegalMoveError("err.move.kind", kind=self.kind)
         if len(self.cards) == 2 and self.cards[0] != self.cards[1]:
             a, b = self.cards
             if (a.value, a.index) < (b.value, b.index):
@@ -57,23 +55,15 @@ class Move:
                 return
         elif len(self.cards) == 1 and isinstance(self.cards[0], Card):
             return
-        shown = " + ".join(map(str, self.cards))
-        shown_ru = " + ".join(_label_ru(card) for card in self.cards)
+        cards = self.cards
+        shown = Lazy(lambda lang: " + ".join(card.label(lang) if isinstance(card, Card)
+                                             else str(card) for card in cards))
         if self.kind == "cell":
-            raise IllegalMoveError(
-                f"a move into the cell names one card, got {shown!r}",
-                ru=f"в ячейку кладут одну карту, а указано {shown_ru!r}",
-            )
+            raise IllegalMoveError("err.move.cell", shown=shown)
         if len(self.cards) == 2:
-            raise IllegalMoveError(
-                f"a pair names two different cards, got {shown}",
-                ru=f"пара — это две разные карты, а указано {shown_ru}",
-            )
+            raise IllegalMoveError("err.move.pair", shown=shown)
         else:
-            raise IllegalMoveError(
-                f"a removal names one card or two, got {shown!r}",
-                ru=f"убрать можно одну карту или две, а указано {shown_ru!r}",
-            )
+            raise IllegalMoveError("err.move.count", shown=shown)
 
     @staticmethod
     def king(card: Card) -> Move:
@@ -91,7 +81,7 @@ class Move:
     def parse(text: str) -> Move:
         """Read ``KD``, ``K♦``, ``10C+3S``, ``cell:QS``, ``draw`` or ``recycle`` (any case)."""
         if not isinstance(text, str):
-            raise IllegalMoveError(f"move {text!r} is not text", ru=f"ход {text!r} — не текст")
+            raise IllegalMoveError("err.move.type", text=text)
         cleaned = text.strip().lower()
         if cleaned in ("draw", "recycle"):
             return DRAW if cleaned == "draw" else RECYCLE
@@ -101,8 +91,7 @@ class Move:
             cards = tuple(Card.parse(part) for part in cleaned.split("+"))
             return Move("remove", cards)
         except (InvalidCardError, IllegalMoveError) as exc:
-            raise IllegalMoveError(f"move {text!r}: {exc}",
-                                   ru=f"ход {text!r}: {exc.text('ru')}") from None
+            raise IllegalMoveError("err.move.unreadable", text=text, reason=exc) from None
 
     @property
     def code(self) -> str:
@@ -119,11 +108,6 @@ class Move:
 
     def __repr__(self) -> str:
         return f"Move('{self}')"
-
-
-def _label_ru(card: object) -> str:
-    """A card as the Russian table shows it (``Д♦``); anything else as it prints."""
-    return card.label("ru") if isinstance(card, Card) else str(card)
 
 
 DRAW = Move("draw")

@@ -125,19 +125,11 @@ class Rules:
                 and self.waste_piles == 1 and not self.waste_bottom and self.cells == 0)
 
     def describe(self) -> str:
-        """One line naming every option, for help texts and docs."""
-        redeals = "unlimited redeals" if self.redeals is None else f"{self.redeals} redeal(s)"
-        parts = [
-            "win: whole deck" if self.win == "all" else "win: pyramid only",
-            redeals,
-            f"draw {self.draw_count}",
-        ]
-        parts += [flag for flag, on in (
-            ("open stock", self.open_stock),
-            ("waste pairs", self.waste_pairs),
-            ("covering pairs", self.covering_pairs),
-        ) if on]
-        return ", ".join(parts)
+        """One line naming every option (or the game's own line), in English, for
+        help texts and docs."""
+        from pyramide.messages import rules_description
+
+        return rules_description(self, "en")
 
 
 def rules_for(letter: str) -> Rules:
@@ -147,9 +139,7 @@ def rules_for(letter: str) -> Rules:
     rules = PRESETS.get(letter.upper()) if isinstance(letter, str) else None
     if rules is None:
         known = ", ".join(sorted(PRESETS))
-        raise InvalidDealCodeError(
-            f"unknown rule set {letter!r}: expected one of {known}",
-            ru=f"нет набора правил {letter!r}: есть {known}")
+        raise InvalidDealCodeError("err.rules.unknown", letter=letter, known=known)
     return rules
 
 

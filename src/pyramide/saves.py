@@ -22,7 +22,7 @@ from typing import Any
 from pyramide.deals import Deal, DealCode
 from pyramide.errors import InvalidSaveError, PyramideError
 from pyramide.game import Clock, Game, LogEntry
-from pyramide.messages import status_word
+from pyramide.i18n import Phrase
 from pyramide.rules import rules_for
 
 __all__ = [
@@ -60,24 +60,17 @@ def load_game(text: str | bytes, *, clock: Clock = time.monotonic) -> Game:
         data = json.loads(text)
     except (ValueError, TypeError, RecursionError) as exc:
         # RecursionError: absurdly deep nesting ("[[[[..."), corrupt all the same
-        raise InvalidSaveError(f"saved game is not valid JSON: {exc}",
-                               ru=f"сохранённая партия не читается как JSON: {exc}") from None
+        raise InvalidSaveError("err.save.json", reason=str(exc)) from None
     return game_from_dict(data, clock=clock)
 
 
 def game_from_dict(data: object, *, clock: Clock = time.monotonic) -> Game:
     if not isinstance(data, dict):
-        raise InvalidSaveError(
-            f"saved game must be a JSON object, got {_short(data)}",
-            ru=f"сохранённая партия должна быть объектом JSON, а это {_short(data)}",
-        )
+        raise InvalidSaveError("err.save.object", shown=_short(data))
     version = data.get("version")
     if data.get("format") != SAVE_FORMAT or isinstance(version, bool) or version != SAVE_VERSION:
-        raise InvalidSaveError(
-            f"not a Pyramide save (format {data.get('format')!r}, version {data.get('version')!r})",
-            ru=f"это не сохранение «Пирамиды» (формат {data.get('format')!r}, "
-            f"версия {data.get('version')!r})",
-        )
+        raise InvalidSaveError("err.save.format", format=data.get("format"),
+                               version=data.get("version"))
     try:
         rules = rules_for(_field(data, "rules", str))
         deal = Deal.parse_layout(_field(data, "layout", str), rules.deck)
@@ -85,16 +78,10 @@ def game_from_dict(data: object, *, clock: Clock = time.monotonic) -> Game:
         if code is not None:
             parsed = DealCode.parse(_field(data, "code", str))
             if parsed.rules_letter != rules.letter:
-                raise InvalidSaveError(
-                    f"save code {code!r} does not match rules {rules.letter!r}",
-                    ru=f"код {code!r} в сохранении не подходит к правилам {rules.letter!r}",
-                )
+                raise InvalidSaveError("err.save.code_rules", code=code, letter=rules.letter)
             deal = Deal.from_number(parsed.number, rules.deck)
             if deal.layout_text() != data["layout"]:
-                raise InvalidSaveError(
-                    f"save layout does not match deal code {code!r}",
-                    ru=f"раскладка в сохранении не совпадает с кодом раздачи {code!r}",
-                )
+                raise InvalidSaveError("err.save.code_layout", code=code)
         entries = _log(data.get("log"))
         game = Game(deal, rules, clock)
         game.replay(entries)
@@ -102,43 +89,31 @@ def game_from_dict(data: object, *, clock: Clock = time.monotonic) -> Game:
                             ("status", game.status)):
             # a JSON true/false is not a number, although Python finds True == 1
             if key in data and (isinstance(data[key], bool) or data[key] != actual):
-                raise InvalidSaveError(
-                    f"saved {key} {data[key]!r} does not match the replayed game ({actual!r})",
-                    ru=_mismatch_ru(key, data[key], actual),
-                )
+                raise InvalidSaveError(f"err.save.{key}", saved=data[key],
+                                       actual=Phrase(f"status.{actual}") if key == "status"
+                                       else actual)
         elapsed = data.get("elapsed", 0.0)
         if (isinstance(elapsed, bool) or not isinstance(elapsed, int | float)
                 or not math.isfinite(elapsed) or elapsed < 0):
-            raise InvalidSaveError(
-                f"saved elapsed time {elapsed!r} is not a valid number",
-                ru=f"время партии в сохранении {elapsed!r} — недопустимое число",
-            )
+            raise InvalidSaveError("err.save.elapsed", elapsed=elapsed)
         game.resume(float(elapsed))
     except InvalidSaveError:
         raise
     except PyramideError as exc:
-        raise InvalidSaveError(f"saved game rejected: {exc}",
-                               ru=f"сохранённая партия не принята: {exc.text('ru')}") from None
+        raise InvalidSaveError("err.save.rejected", reason=exc) from None
     return game
 
 
 def _field(data: dict[str, Any], key: str, kind: type) -> Any:
     value = data.get(key)
     if not isinstance(value, kind):
-        raise InvalidSaveError(
-            f"saved game field {key!r} is missing or not {kind.__name__}",
-            ru=f"в сохранённой партии нет поля {key!r} или это не "
-            f"{_KIND_NAMES_RU.get(kind, kind.__name__)}",
-        )
+        raise InvalidSaveError("err.save.field", key=key, kind=Phrase(f"kind.{kind.__name__}"))
     return value
 
 
 def _log(raw: object) -> list[LogEntry]:
     if not isinstance(raw, list) or len(raw) > MAX_LOG:
-        raise InvalidSaveError(
-            "saved game log must be a list of [action, time] pairs",
-            ru="запись ходов сохранённой партии должна быть списком пар [ход, время]",
-        )
+        raise InvalidSaveError("err.save.log")
     entries = []
     last = 0.0
     for n, item in enumerate(raw, start=1):
@@ -147,25 +122,12 @@ def _log(raw: object) -> list[LogEntry]:
             or isinstance(item[1], bool) or not isinstance(item[1], int | float)
             or not math.isfinite(item[1]) or item[1] < last
         ):
-            raise InvalidSaveError(
-                f"saved game log entry {n} is malformed: {_short(item)}",
-                ru=f"в записи ходов сохранённой партии испорчен элемент {n}: {_short(item)}",
-            )
+            raise InvalidSaveError("err.save.entry", n=n, shown=_short(item))
         last = float(item[1])
         entries.append(LogEntry(item[0], last))
     return entries
 
 
-_KIND_NAMES_RU: dict[type, str] = {str: "строка"}
-
-
-def _mismatch_ru(key: str, saved: object, actual: object) -> str:
-    """In Russian: the saved score, moves or status is not what the replay gives."""
-    if key == "status":
-        return (f"в сохранении состояние партии {saved!r}, а переигранная партия "
-                f"{status_word(str(actual), 'ru')}")
-    name = "счёт" if key == "score" else "число ходов"
-    return f"в сохранении {name} {saved!r}, а у переигранной партии {actual!r}"
 
 
 def _short(value: object) -> str:

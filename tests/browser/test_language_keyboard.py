@@ -142,3 +142,26 @@ def test_animations_setting(table: Table, server: LiveServer) -> None:
     table.expect_figures(30, 4)  # K♣ 10, then 2♠ + J♥ 20; two draws
     assert page.locator('[data-zone="removed"]').count() == 0  # no card lingers
     put_settings(server.url, animations=True)
+
+
+def test_lists_and_errors_follow_the_language_at_once(table: Table, server: LiveServer) -> None:
+    """Rule names in the lists and the engine's error details change with the
+    language, without a reload (one catalogue serves the server and the page)."""
+    put_settings(server.url, lang="en", animations=False, explain_errors=True)
+    table.open("/?deal=PY1-M-AAAAAAS")
+    page = table.page
+    table.button("settings")
+    option = page.locator("#set-rules option[value=M]")
+    expect(option).to_have_text("M — Microsoft Pyramid")
+    expect(page.get_by_test_id("set-lang").locator("option")).to_have_text(
+        ["English", "Русский"])
+    page.get_by_test_id("set-lang").select_option("ru")
+    table.idle()
+    expect(option).to_have_text("M — Пирамида Microsoft")
+    page.keyboard.press("Escape")
+    table.button("new-game")
+    expect(page.locator("#new-rules option[value=M]")).to_have_text("M — Пирамида Microsoft")
+    page.keyboard.press("Escape")
+    table.tap("5D")
+    table.tap("2S")
+    expect(page.get_by_test_id("message")).to_have_text("Сумма должна быть равна 13")

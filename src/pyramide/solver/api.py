@@ -229,9 +229,7 @@ def _solve_reduced(position: Position, model: ReducedModel, mask: int) -> Soluti
 def _mask(position: Position) -> int:
     mask = sum(1 << s for s, card in enumerate(position.pyramid) if card is not None)
     if not is_downset(mask):
-        raise SolverError(
-            "no game can reach this pyramid: a card is gone while a card over it is left"
-        )
+        raise SolverError("err.solver.unreachable")
     return mask
 
 

@@ -65,17 +65,14 @@ def states_of(value: object) -> int:
     elif isinstance(value, str) and value.strip().isdigit():
         number = int(value.strip())
     if number is None or not 1 <= number <= MAX_STATES:
-        raise BudgetError(
-            f"state budget {value!r} is not a whole number of states from 1 to {MAX_STATES}",
-            ru=f"бюджет поиска {value!r}: нужно целое число состояний от 1 до {MAX_STATES}")
+        raise BudgetError("err.budget.states", value=value, most=MAX_STATES)
     return number
 
 
 def _seconds_of(value: float) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not (
             math.isfinite(value) and value > 0):
-        raise BudgetError(f"time guard {value!r} must be a positive number of seconds",
-                          ru=f"ограничение времени {value!r}: нужно положительное число секунд")
+        raise BudgetError("err.budget.seconds", value=value)
     return float(value)
 
 

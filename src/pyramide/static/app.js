@@ -6,7 +6,7 @@
 // undo → {"type": "undo"}.  A stale version (409) brings the current state
 // back, which is simply rendered.  Legality, sums and scores are the server's.
 
-import { cardName, formatTime, isRed, translate } from "./i18n.js";
+import { cardName, formatTime, isRed, languages, loadLanguage, translate } from "./i18n.js";
 import { centre, createTable } from "./table.js";
 import { installDrag } from "./drag.js";
 import { celebrate } from "./celebrate.js";
@@ -164,7 +164,22 @@ async function saveSettings(patch) {
   const { status, data } = await api("PUT", "/api/settings", patch);
   if (status === 200 && data) ui.settings = { ...ui.settings, ...data };
   else toast((data && data.error) || t("offline"), "error");
+  if (patch.lang) {
+    await useLanguage();
+    fillRules($("#set-rules"), ui.settings.rules || "N");  // the open dialog's list too
+  }
   render({});
+}
+
+/** Load the settings' language, and the rule sets' names in it. */
+async function useLanguage() {
+  await loadLanguage(ui.settings.lang);
+  const rules = await api("GET", "/api/rules");
+  if (rules.status === 200 && Array.isArray(rules.data)) ui.presets = rules.data;
+  if (ui.state && ui.state.id != null) {  // the state's own texts (message, rule name)
+    const fresh = await api("GET", `/api/games/${ui.state.id}`);
+    if (fresh.status === 200 && fresh.data) ui.state = fresh.data;
+  }
 }
 
 // ---- the one render function -----------------------------------------------
@@ -708,9 +723,16 @@ async function boot() {
   const got = await api("GET", "/api/settings");
   if (got.status === 200 && got.data) ui.settings = { ...ui.settings, ...got.data };
   // until the player picks one, the server takes the language from Accept-Language
+  await useLanguage();
   applyLang();
-  const rules = await api("GET", "/api/rules");
-  if (rules.status === 200 && Array.isArray(rules.data)) ui.presets = rules.data;
+  const langs = await languages();
+  $("#set-lang").replaceChildren(...langs.map(({ code, name }) => {
+    const option = document.createElement("option");
+    option.value = code;
+    option.textContent = name;
+    option.lang = code;
+    return option;
+  }));
 
   const params = new URLSearchParams(location.search);
   let body = null;

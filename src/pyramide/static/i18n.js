@@ -1,339 +1,30 @@
-// All UI strings in both languages, and card naming (rank/suit tables only:
-// naming is not rules — the browser never decides what a card can do).
-
-export const STRINGS = {
-  ru: {
-    title: "Пирамида",
-    score: "Очки",
-    moves: "Ходы",
-    time: "Время",
-    deal: "Расклад",
-    layout: "по списку карт",
-    copy: "Копировать ссылку на расклад",
-    copied: "Ссылка на расклад скопирована",
-    copyFailed: "Не удалось скопировать",
-    newGame: "Новая игра",
-    replay: "Сыграть ещё раз",
-    undo: "Отменить",
-    hint: "Подсказка",
-    stats: "Статистика",
-    settings: "Настройки",
-    close: "Закрыть",
-    pyramid: "Пирамида",
-    wasteZone: "Отбой",
-    pilesZone: "Колода и отбой",
-    statusBar: "Счёт партии",
-    cellEmpty: "Свободная ячейка",
-    cellFull: "Ячейка",
-    stockCards: "Колода, карт: {n}",
-    stockRecycle: "Колода пуста — перевернуть отбой",
-    stockEmpty: "Колода пуста",
-    redealsLeft: "Осталось проходов колоды: {n}",
-    openCard: "открытая карта колоды: {name}",
-    random: "Случайный",
-    byCode: "По коду",
-    cardList: "Список карт",
-    randomHelp: "Новый расклад наугад по выбранным правилам.",
-    winnableOnly: "Только выигрышные расклады",
-    codeLabel: "Код расклада",
-    codeHelp: "Вставьте код, например PY1-N-ABBAKVU: те же карты по тем же правилам.",
-    codeOtherApp: "Коды оригинального приложения здесь сдают другие карты. Чтобы сыграть его расклад, введите карты списком:",
-    codeOtherAppLink: "список карт",
-    layoutLabel: "52 карты",
-    layoutHelp: "Через пробел: 28 карт пирамиды по рядам сверху вниз, слева направо, затем карта отбоя и 23 карты колоды сверху вниз. Например: JD 6C 7H … (10 можно писать как T).",
-    rulesLabel: "Правила",
-    dealBtn: "Сдать",
-    playBtn: "Играть",
-    searching: "Ищу расклад…",
-    language: "Язык",
-    explainErrors: "Объяснять ошибки (например, заблокированную карту)",
-    warnLost: "Предупреждать, когда позицию уже не выиграть",
-    animations: "Анимация",
-    sounds: "Звуки",
-    cardBack: "Рубашка карт",
-    felt: "Цвет стола",
-    colour_red: "Красная",
-    colour_blue: "Синяя",
-    colour_green: "Зелёная",
-    colour_black: "Чёрная",
-    felt_green: "Зелёный",
-    felt_blue: "Синий",
-    felt_red: "Бордовый",
-    felt_grey: "Серый",
-    rulesForNew: "Правила для новых игр",
-    keysHelp: "Клавиши: стрелки и Tab — выбор карты, Enter/пробел — нажать, D — колода, U или Ctrl+Z — отмена, H — подсказка, S — решение, N — новая игра, Esc — закрыть окно.",
-    played: "Сыграно",
-    won: "Выиграно",
-    winRate: "Доля побед",
-    currentStreak: "Текущая серия",
-    bestStreak: "Лучшая серия",
-    bestGames: "Лучшие игры",
-    distribution: "Распределение очков",
-    noGames: "Пока нет завершённых игр по этим правилам.",
-    colScore: "Очки",
-    colTime: "Время",
-    colMoves: "Ходы",
-    colDeal: "Расклад",
-    colDate: "Дата",
-    games: "игр",
-    wonTitle: "Победа!",
-    lostTitle: "Ходов больше нет",
-    wonText: "Пирамида разобрана.",
-    lostText: "В пирамиде осталось карт: {n}.",
-    endSummary: "Очки: {score} · ходы: {moves} · время: {time}",
-    solution: "Решение",
-    stop: "Стоп",
-    solving: "Ищу кратчайшее решение…",
-    solutionShortest: "Выигрыш. Ходов: {n} — короче не бывает.",
-    solutionFound: "Выигрыш. Ходов: {n} — самое короткое из найденных за отведённое время.",
-    solutionLost: "Выиграть нельзя. Лучшее — убрать {n} из 28 карт пирамиды, ходов: {m}.",
-    solutionUnknown: "Решатель не успел выяснить, можно ли выиграть.",
-    solutionNone: "Больше ни одну карту пирамиды не убрать.",
-    solutionOver: "Игра окончена.",
-    solutionNote: "Раз решение открыто, эта игра — с помощью компьютера: своей победой она не засчитается.",
-    solutionPlay: "Показать ходы",
-    solutionMoves: "Ходы решения",
-    solutionStopped: "Показ решения остановлен",
-    solvedByComputer: "С помощью решения компьютера — в статистике это не ваша победа.",
-    statSolved: "Выиграно после показа решения",
-    times: "×{n}",
-    lostWarning: "Эту позицию уже не выиграть — можно начать новую игру.",
-    hintDraw: "Подсказка: возьмите карту из колоды",
-    hintRecycle: "Подсказка: переверните отбой в колоду",
-    hintNone: "Подсказать нечего",
-    hintPair: "Подсказка: {a} и {b}",
-    hintKing: "Подсказка: {a}",
-    hintLost: "Выигрыша уже нет; лучшее — убрать {n} из 28 карт пирамиды",
-    stale: "Игра изменилась в другой вкладке — показано текущее состояние",
-    noCode: "У расклада по списку карт нет кода",
-    linkTitle: "Начать новую партию?",
-    linkText: "Ссылка открывает другой расклад, а партия {code} ещё идёт (ходов: {moves}). Если начать новую, текущая засчитается как сыгранная и не выигранная.",
-    linkKeep: "Продолжить текущую",
-    linkLeave: "Начать новую",
-    offline: "Нет связи с сервером",
-    serverError: "Ошибка сервера (HTTP {status})",
-    noGame: "Нет текущей игры",
-    dailyTab: "Расклад дня",
-    dailyHelp: "Один расклад на день, у всех игроков один и тот же, всегда выигрышный (проверено решателем). Выигрывайте его каждый день, чтобы растить серию.",
-    dailyLoading: "Ищу расклад дня…",
-    dailyInfo: "{date}: {code}, сложность — {grade} (кратчайший выигрыш — {n} ходов).",
-    dailyWon: "Сегодня он уже выигран.",
-    dailyPlayed: "Вы его уже начинали.",
-    difficulty: "Сложность",
-    diff_any: "любая",
-    diff_easy: "лёгкая",
-    diff_medium: "средняя",
-    diff_hard: "трудная",
-    seeSolutionTitle: "Показать решение?",
-    seeSolutionText: "Если открыть решение, эта игра будет считаться сыгранной с помощью компьютера, а не вашей победой — даже если дальше вы играете сами.",
-    seeSolutionOk: "Показать решение",
-    seeSolutionCancel: "Играть дальше самому",
-    abandonTitle: "Бросить эту игру?",
-    abandonText: "Партия не окончена (ходов: {moves}, очков: {score}). В статистике она будет считаться брошенной.",
-    abandonOk: "Бросить и начать новую",
-    abandonCancel: "Продолжить эту",
-    statLost: "Проиграно",
-    statAbandoned: "Брошено",
-    statHelped: "Выиграно с помощью",
-    statHinted: "Игр с подсказками",
-    statHints: "подсказок всего",
-    statAssisted: "Игр, где смотрели решение",
-    winsFigures: "Ваши победы",
-    bestTime: "Лучшее время",
-    avgTime: "Среднее время",
-    bestMoves: "Меньше всего ходов",
-    avgMoves: "Среднее число ходов",
-    dailyStreak: "Серия раскладов дня",
-    bestDailyStreak: "Лучшая серия раскладов дня",
-    overTime: "Результаты по дням",
-    history: "История игр",
-    colResult: "Итог",
-    res_won: "победа",
-    res_won_helped: "победа с помощью",
-    res_lost: "проигрыш",
-    res_abandoned: "брошена",
-    res_playing: "идёт",
-    dailyMark: "день",
-    prevPage: "Назад",
-    nextPage: "Дальше",
-    pageOf: "Страница {page} из {pages}",
-    replayLink: "сыграть",
-    langRu: "Русский",
-    langEn: "English",
-  },
-  en: {
-    title: "Pyramid",
-    score: "Score",
-    moves: "Moves",
-    time: "Time",
-    deal: "Deal",
-    layout: "layout",
-    copy: "Copy a link to this deal",
-    copied: "Link to the deal copied",
-    copyFailed: "Could not copy",
-    newGame: "New game",
-    replay: "Replay this deal",
-    undo: "Undo",
-    hint: "Hint",
-    stats: "Statistics",
-    settings: "Settings",
-    close: "Close",
-    pyramid: "Pyramid",
-    wasteZone: "Waste",
-    pilesZone: "Stock and waste",
-    statusBar: "Game score",
-    cellEmpty: "Free cell, empty",
-    cellFull: "Free cell",
-    stockCards: "Stock, {n} cards",
-    stockRecycle: "Stock empty — turn the waste over",
-    stockEmpty: "Stock empty",
-    redealsLeft: "Passes left: {n}",
-    openCard: "open stock card: {name}",
-    random: "Random",
-    byCode: "By code",
-    cardList: "Card list",
-    randomHelp: "A new random deal under the chosen rules.",
-    winnableOnly: "Winnable deals only",
-    codeLabel: "Deal code",
-    codeHelp: "Paste a code such as PY1-N-ABBAKVU: the same cards under the same rules.",
-    codeOtherApp: "Codes of the original app deal different cards here. To play one of its deals, enter its cards as a",
-    codeOtherAppLink: "card list",
-    layoutLabel: "52 cards",
-    layoutHelp: "Separated by spaces: the 28 pyramid cards row by row, top to bottom, left to right, then the waste card and the 23 stock cards from the top. E.g. JD 6C 7H … (10 may be written T).",
-    rulesLabel: "Rules",
-    dealBtn: "Deal",
-    playBtn: "Play",
-    searching: "Looking for a deal…",
-    language: "Language",
-    explainErrors: "Explain errors (e.g. a blocked card)",
-    warnLost: "Warn when the position can no longer be won",
-    animations: "Animations",
-    sounds: "Sounds",
-    cardBack: "Card back",
-    felt: "Table colour",
-    colour_red: "Red",
-    colour_blue: "Blue",
-    colour_green: "Green",
-    colour_black: "Black",
-    felt_green: "Green",
-    felt_blue: "Blue",
-    felt_red: "Burgundy",
-    felt_grey: "Grey",
-    rulesForNew: "Rules for new games",
-    keysHelp: "Keys: arrows and Tab pick a card, Enter/Space taps, D draws, U or Ctrl+Z undoes, H hints, S shows the solution, N new game, Esc closes a dialog.",
-    played: "Played",
-    won: "Won",
-    winRate: "Win rate",
-    currentStreak: "Current streak",
-    bestStreak: "Best streak",
-    bestGames: "Best games",
-    distribution: "Score distribution",
-    noGames: "No finished games under these rules yet.",
-    colScore: "Score",
-    colTime: "Time",
-    colMoves: "Moves",
-    colDeal: "Deal",
-    colDate: "Date",
-    games: "games",
-    wonTitle: "You won!",
-    lostTitle: "No more moves",
-    wonText: "The pyramid is cleared.",
-    lostText: "Cards left in the pyramid: {n}.",
-    endSummary: "Score: {score} · moves: {moves} · time: {time}",
-    solution: "Solution",
-    stop: "Stop",
-    solving: "Looking for the shortest solution…",
-    solutionShortest: "A win. Moves: {n}, the shortest there is.",
-    solutionFound: "A win. Moves: {n}, the shortest found in the time allowed.",
-    solutionLost: "No win. At best {n} of the 28 pyramid cards go, moves: {m}.",
-    solutionUnknown: "The solver ran out of time before it could tell whether this is winnable.",
-    solutionNone: "No other pyramid card can ever go.",
-    solutionOver: "The game is over.",
-    solutionNote: "With the solution seen, this game is assisted: it does not count as your own win.",
-    solutionPlay: "Play the moves",
-    solutionMoves: "Moves of the solution",
-    solutionStopped: "Solution stopped",
-    solvedByComputer: "With the computer's solution: not counted as your own win.",
-    statSolved: "Won after seeing the solution",
-    times: "×{n}",
-    lostWarning: "This position can no longer be won — you may start a new game.",
-    hintDraw: "Hint: draw a card from the stock",
-    hintRecycle: "Hint: turn the waste over",
-    hintNone: "Nothing to hint",
-    hintPair: "Hint: {a} and {b}",
-    hintKing: "Hint: {a}",
-    hintLost: "No win left; the best is to remove {n} of the 28 pyramid cards",
-    stale: "The game changed in another tab — showing its current state",
-    noCode: "A deal given as a card list has no code",
-    linkTitle: "Start a new game?",
-    linkText: "The link opens another deal, but game {code} is in progress ({moves} moves). If you start the new one, this game counts as played and not won.",
-    linkKeep: "Keep playing this one",
-    linkLeave: "Start the new game",
-    offline: "No connection to the server",
-    serverError: "Server error (HTTP {status})",
-    noGame: "No game in progress",
-    dailyTab: "Daily deal",
-    dailyHelp: "One deal a day, the same for every player, always winnable (checked by the solver). Win it every day to grow your streak.",
-    dailyLoading: "Finding the daily deal…",
-    dailyInfo: "{date}: {code}, {grade} (the shortest win takes {n} moves).",
-    dailyWon: "You have won it today.",
-    dailyPlayed: "You have started it already.",
-    difficulty: "Difficulty",
-    diff_any: "any",
-    diff_easy: "easy",
-    diff_medium: "medium",
-    diff_hard: "hard",
-    seeSolutionTitle: "Show the solution?",
-    seeSolutionText: "Once you see the solution, this game counts as assisted, not as your own win, even if you play on by yourself.",
-    seeSolutionOk: "Show the solution",
-    seeSolutionCancel: "Keep playing alone",
-    abandonTitle: "Abandon this game?",
-    abandonText: "The game is not over (moves: {moves}, score: {score}). It will count as abandoned in the statistics.",
-    abandonOk: "Abandon and start a new one",
-    abandonCancel: "Keep playing",
-    statLost: "Lost",
-    statAbandoned: "Abandoned",
-    statHelped: "Won with help",
-    statHinted: "Games with hints",
-    statHints: "hints in all",
-    statAssisted: "Games where the solution was seen",
-    winsFigures: "Your wins",
-    bestTime: "Best time",
-    avgTime: "Average time",
-    bestMoves: "Fewest moves",
-    avgMoves: "Average moves",
-    dailyStreak: "Daily streak",
-    bestDailyStreak: "Best daily streak",
-    overTime: "Results by day",
-    history: "Game history",
-    colResult: "Result",
-    res_won: "won",
-    res_won_helped: "won with help",
-    res_lost: "lost",
-    res_abandoned: "abandoned",
-    res_playing: "in progress",
-    dailyMark: "daily",
-    prevPage: "Previous",
-    nextPage: "Next",
-    pageOf: "Page {page} of {pages}",
-    replayLink: "play",
-    langRu: "Русский",
-    langEn: "English",
-  },
-};
+// The page's texts come from the server's message catalogue (GET /api/i18n/<lang>,
+// one file per language in src/pyramide/locales/): this module keeps no text of its
+// own. Card naming takes rank and suit words from the catalogue too (naming is not
+// rules — the browser never decides what a card can do).
 
 const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
-const RU_INDEX = { A: "Т", J: "В", Q: "Д", K: "К" };
-const RANK_NAMES = {
-  ru: ["туз", "двойка", "тройка", "четвёрка", "пятёрка", "шестёрка", "семёрка",
-    "восьмёрка", "девятка", "десятка", "валет", "дама", "король"],
-  en: ["ace", "two", "three", "four", "five", "six", "seven",
-    "eight", "nine", "ten", "jack", "queen", "king"],
-};
-const SUIT_NAMES = {
-  ru: { C: "треф", D: "бубен", H: "червей", S: "пик" },
-  en: { C: "clubs", D: "diamonds", H: "hearts", S: "spades" },
-};
+const catalogues = {};
+
+/** Fetch a language's catalogue once; true when it is there to use. */
+export async function loadLanguage(lang) {
+  if (!catalogues[lang]) {
+    try {
+      const response = await fetch(`/api/i18n/${encodeURIComponent(lang)}`, { headers: { accept: "application/json" } });
+      if (response.ok) catalogues[lang] = await response.json();
+    } catch { /* offline: the keys themselves are shown */ }
+  }
+  return Boolean(catalogues[lang]);
+}
+
+/** The languages the server has a catalogue for: [{code, name}]. */
+export async function languages() {
+  try {
+    const response = await fetch("/api/i18n", { headers: { accept: "application/json" } });
+    if (response.ok) return await response.json();
+  } catch { /* offline */ }
+  return Object.keys(catalogues).map((code) => ({ code, name: catalogues[code]._language || code }));
+}
 
 /** Split "10H" into {rank: "10", suit: "H"}; a two-deck game's mark ("KD'") is
  * part of the code only, not of the card's face or name. */
@@ -342,18 +33,22 @@ export function parseCard(code) {
   return { rank: plain.slice(0, -1), suit: plain.slice(-1) };
 }
 
-/** The corner index in the UI language: Т К Д В in Russian, A K Q J in English. */
+/** The corner index in the UI language (the catalogue's index.<value>: Т К Д В in
+ * Russian, A K Q J in English). */
 export function cardIndex(code, lang) {
   const { rank } = parseCard(code);
-  return lang === "ru" ? (RU_INDEX[rank] || rank) : rank;
+  const table = catalogues[lang] || {};
+  return table[`index.${RANKS.indexOf(rank) + 1}`] || rank;
 }
 
-/** The full name for screen readers: "дама треф", "queen of clubs". */
+/** The full name for screen readers (the catalogue's card.name): "дама треф",
+ * "queen of clubs". */
 export function cardName(code, lang) {
   const { rank, suit } = parseCard(code);
-  const i = RANKS.indexOf(rank);
-  if (lang === "ru") return `${RANK_NAMES.ru[i]} ${SUIT_NAMES.ru[suit]}`;
-  return `${RANK_NAMES.en[i]} of ${SUIT_NAMES.en[suit]}`;
+  return translate(lang, "card.name", {
+    rank: translate(lang, `rank.${RANKS.indexOf(rank) + 1}`),
+    suit: translate(lang, `suit.${suit}`),
+  });
 }
 
 export function isRed(code) {
@@ -366,10 +61,15 @@ export function isFace(code) {
   return rank === "J" || rank === "Q" || rank === "K";
 }
 
-/** Look a string up and fill {placeholders}. */
+/** Look a text up and fill {placeholders}; a text that depends on a number {n} is
+ * chosen by the language's plural rule (the CLDR categories, as on the server). */
 export function translate(lang, key, vars = {}) {
-  const table = STRINGS[lang] || STRINGS.en;
-  const text = table[key] ?? STRINGS.en[key] ?? key;
+  const table = catalogues[lang] || catalogues.en || {};
+  let text = table[key] ?? (catalogues.en || {})[key] ?? key;
+  if (typeof text === "object") {
+    const form = new Intl.PluralRules(lang).select(Number(vars.n) || 0);
+    text = text[form] ?? text.other;
+  }
   return text.replace(/\{(\w+)\}/g, (_, name) => String(vars[name] ?? ""));
 }
 

@@ -17,7 +17,7 @@ from fastapi import Depends, FastAPI, Header, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -25,6 +25,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from pyramide import __version__
 from pyramide.cards import Lang
 from pyramide.errors import LocalisedError, PyramideError
+from pyramide.i18n import catalogue, is_language, languages
 from pyramide.messages import error_detail, error_title
 from pyramide.web.answers import answer as _answer
 from pyramide.web.answers import error_response as _error
@@ -65,7 +66,7 @@ class PresenceRequest(BaseModel):
 
 class SettingsRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    lang: Literal["ru", "en"] | None = None
+    lang: str | None = None
     explain_errors: bool | None = None
     warn_lost: bool | None = None
     animations: bool | None = None
@@ -75,6 +76,13 @@ class SettingsRequest(BaseModel):
     rules: str | None = Field(default=None, max_length=8)
     winnable_only: bool | None = None
     difficulty: Literal["any", "easy", "medium", "hard"] | None = None
+
+    @field_validator("lang")
+    @classmethod
+    def _a_language_with_a_catalogue(cls, lang: str | None) -> str | None:
+        if lang is not None and not is_language(lang):
+            raise ValueError(f"no language {lang!r}: expected one of {', '.join(languages())}")
+        return lang
 
 
 class BodyLimit:
@@ -120,8 +128,7 @@ class BodyLimit:
         """Answer 413 in the player's language."""
         accept = dict(scope.get("headers", [])).get(b"accept-language")
         lang = self.lang(accept.decode("latin-1") if accept is not None else None)
-        reason = LocalisedError(f"request body too large (limit {MAX_BODY} bytes)",
-                                ru=f"запрос слишком большой (можно не больше {MAX_BODY} байт)")
+        reason = LocalisedError("err.web.too_large", limit=MAX_BODY)
         await _answer(413, reason, lang)(scope, receive, send)
 
 
@@ -130,7 +137,7 @@ def game_number(text: str) -> int:
     no such game (404)."""
     if text.isascii() and text.isdigit() and int(text) <= MAX_GAME_ID:
         return int(text)
-    raise NotFoundError(f"no game with id {text!r}", ru=f"нет партии с номером {text!r}")
+    raise NotFoundError("err.web.no_game_text", id=text)
 
 
 def create_app(service: GameService, players: Players | None = None, *,
@@ -169,8 +176,7 @@ def create_app(service: GameService, players: Players | None = None, *,
             f"{'.'.join(str(p) for p in e.get('loc', ()) if p != 'body') or 'body'}: {e['msg']}"
             for e in exc.errors()
         )
-        malformed = PyramideError(f"malformed request: {problems}",
-                                  ru=f"не удалось разобрать запрос: {problems}")
+        malformed = PyramideError("err.web.malformed", problems=problems)
         return localised(request, malformed, 400)
 
     @app.exception_handler(ValueError)
@@ -184,8 +190,7 @@ def create_app(service: GameService, players: Players | None = None, *,
     @app.exception_handler(Exception)
     async def crash(request: Request, exc: Exception) -> JSONResponse:
         name = type(exc).__name__
-        reason = LocalisedError(f"internal error ({name}); nothing was changed",
-                                ru=f"внутренняя ошибка ({name}); ничего не изменилось")
+        reason = LocalisedError("err.web.internal", name=name)
         return _answer(500, reason, request_lang(request))
 
     @app.exception_handler(HTTPException)
@@ -193,20 +198,14 @@ def create_app(service: GameService, players: Players | None = None, *,
         """FastAPI's own answers (no such path 404, wrong method 405, …) in our shape."""
         lang = request_lang(request)
         if exc.status_code == 404:
-            reason = LocalisedError(f"no such address: {request.url.path}",
-                                    ru=f"нет такого адреса: {request.url.path}")
+            reason = LocalisedError("err.web.no_address", path=request.url.path)
         elif exc.status_code == 405:
-            reason = LocalisedError(
-                f"{request.method} is not allowed on {request.url.path}",
-                ru=f"метод {request.method} для {request.url.path} не поддерживается")
+            reason = LocalisedError("err.web.method", method=request.method,
+                                    path=request.url.path)
         elif exc.status_code == 400:  # a body FastAPI could not decode at all
-            reason = LocalisedError(
-                "malformed request: the body cannot be read as JSON (broken or nested "
-                "too deeply)",
-                ru="не удалось разобрать запрос: тело не читается как JSON (испорчено "
-                "или слишком глубоко вложено)")
+            reason = LocalisedError("err.web.body")
         else:
-            reason = LocalisedError(str(exc.detail))
+            reason = LocalisedError("err.web.http", detail=str(exc.detail))
         return _answer(exc.status_code, reason, lang, headers=dict(exc.headers or {}))
 
     @app.exception_handler(sqlite3.Error)
@@ -300,6 +299,20 @@ def create_app(service: GameService, players: Players | None = None, *,
                    accept_language: str | None = Header(default=None)) -> list[dict[str, Any]]:
         return service.rules(service.lang(player, accept_language))
 
+    @app.get("/api/i18n")
+    def list_languages() -> list[dict[str, str]]:
+        """Every language the catalogue has, with its own name (Settings lists them)."""
+        return [{"code": code, "name": str(catalogue(code)["_language"])}
+                for code in languages()]
+
+    @app.get("/api/i18n/{lang}")
+    def language(lang: str, response: Response) -> dict[str, Any]:
+        """One language's whole message catalogue: the page's every text."""
+        if not is_language(lang):
+            raise NotFoundError("err.web.no_language", lang=lang)
+        response.headers["Cache-Control"] = "no-cache"
+        return catalogue(lang)
+
     @app.get("/api/stats")
     def stats(rules: str = "N", player: str = Depends(current_player)) -> dict[str, Any]:
         return service.stats(player, rules)
@@ -309,7 +322,7 @@ def create_app(service: GameService, players: Players | None = None, *,
               accept_language: str | None = Header(default=None)) -> Response:
         page = static / "index.html"
         if not page.is_file():
-            return _answer(404, LocalisedError("the page is not built", ru="страница не собрана"),
+            return _answer(404, LocalisedError("err.web.no_page"),
                            player_lang(accept_language, player))
         return FileResponse(str(page), headers={"Cache-Control": "no-cache"})
 

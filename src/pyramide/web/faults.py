@@ -38,43 +38,23 @@ SQLITE_CORRUPT, SQLITE_FULL, SQLITE_CANTOPEN, SQLITE_NOTADB = 11, 13, 14, 26
 class StorageFault(LocalisedError):
     """The database cannot do what was asked, for a cause outside the server."""
 
-    def __init__(self, message: str, *, ru: str) -> None:
-        super().__init__(message, ru=ru)
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
 
 
 class StartError(ValueError):
     """The database given at start cannot be used (the command line's exit 2)."""
 
 
-_FAULTS: dict[int, tuple[str, str]] = {
-    SQLITE_READONLY: (
-        "the database is read-only; nothing was changed (make the file and its folder "
-        "writable, then try again)",
-        "база данных доступна только для чтения; ничего не изменилось (разрешите запись "
-        "в файл и его папку и повторите)"),
-    SQLITE_FULL: (
-        "the disk is full; nothing was changed (free some space, then try again)",
-        "диск заполнен; ничего не изменилось (освободите место и повторите)"),
-    SQLITE_BUSY: (
-        "another program is holding the database; nothing was changed (close it, "
-        "then try again)",
-        "базу данных занимает другая программа; ничего не изменилось (закройте её "
-        "и повторите)"),
-    SQLITE_CORRUPT: (
-        "the database file is damaged; nothing was changed (restart the server with "
-        "--db-repair to set it aside and start a fresh one)",
-        "файл базы данных повреждён; ничего не изменилось (перезапустите сервер с "
-        "--db-repair: он отложит файл и начнёт новую базу)"),
-    SQLITE_IOERR: (
-        "the disk failed to read or write the database; nothing was changed",
-        "диск не смог прочитать или записать базу данных; ничего не изменилось"),
-    SQLITE_CANTOPEN: (
-        "the database file cannot be opened; nothing was changed",
-        "файл базы данных не открывается; ничего не изменилось"),
+_FAULTS: dict[int, str] = {
+    SQLITE_READONLY: "fault.readonly",
+    SQLITE_FULL: "fault.full",
+    SQLITE_BUSY: "fault.busy",
+    SQLITE_CORRUPT: "fault.corrupt",
+    SQLITE_IOERR: "fault.ioerr",
+    SQLITE_CANTOPEN: "fault.cantopen",
 }
-_FAULTS[DB_UNREACHABLE := 1000] = (
-    "the database server cannot be reached; nothing was changed (try again shortly)",
-    "сервер базы данных недоступен; ничего не изменилось (повторите чуть позже)")
+_FAULTS[DB_UNREACHABLE := 1000] = "fault.unreachable"
 _SAME = {SQLITE_LOCKED: SQLITE_BUSY, SQLITE_NOTADB: SQLITE_CORRUPT}
 
 
@@ -99,8 +79,7 @@ def storage_fault(exc: BaseException, path: Path | None = None) -> StorageFault 
         if exc.orig is not None and isinstance(exc.orig, sqlite3.Error):
             exc = exc.orig
         elif exc.connection_invalidated or type(exc.orig).__name__ == "OperationalError":
-            english, russian = _FAULTS[DB_UNREACHABLE]
-            return StorageFault(english, ru=russian)
+            return StorageFault(_FAULTS[DB_UNREACHABLE])
     if isinstance(exc, OSError) and exc.errno == errno.ENOSPC:
         code: int | None = SQLITE_FULL
     elif isinstance(exc, sqlite3.Error):
@@ -112,8 +91,7 @@ def storage_fault(exc: BaseException, path: Path | None = None) -> StorageFault 
     fault = _FAULTS.get(code or -1)
     if fault is None:
         return None
-    english, russian = fault
-    return StorageFault(english, ru=russian)
+    return StorageFault(fault)
 
 
 def _read_only(path: Path) -> bool:

@@ -29,6 +29,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from pyramide.cards import Lang
 from pyramide.errors import LocalisedError
+from pyramide.i18n import Phrase
 from pyramide.web.answers import answer
 
 __all__ = ["LOCAL_HOSTS", "PAGE_POLICY", "Guard", "host_names"]
@@ -105,29 +106,18 @@ class Guard:
     def _refusal(self, method: str, headers: dict[str, str]) -> tuple[int, LocalisedError] | None:
         host = headers.get("host", "")
         if not self._host_allowed(host):
-            return 403, LocalisedError(
-                f"this server does not answer for the host name {host!r}; open it at "
-                "the address it printed when it started",
-                ru=f"сервер не отвечает на имя {host!r}; откройте его по адресу, "
-                "который он вывел при запуске")
+            return 403, LocalisedError("err.web.host", host=host)
         if method in SAFE_METHODS:
             return None
         origin = headers.get("origin")
         site = headers.get("sec-fetch-site")
         if (origin is not None and not self._same_origin(origin, host)) or (
                 site is not None and site not in ("same-origin", "none")):
-            return 403, LocalisedError(
-                f"a request from another site ({origin or site}) may not change games "
-                "or settings",
-                ru=f"запрос с другого сайта ({origin or site}) не может менять партии "
-                "и настройки")
+            return 403, LocalisedError("err.web.cross_site", origin=origin or site)
         media = headers.get("content-type", "").split(";")[0].strip().lower()
         if media != "application/json":
-            return 415, LocalisedError(
-                f"a request that changes something must be JSON "
-                f"(Content-Type: application/json), not {media or 'without a type'!r}",
-                ru="запрос, который что-то меняет, должен быть в JSON "
-                f"(Content-Type: application/json), а пришёл {media or 'без типа'!r}")
+            return 415, LocalisedError("err.web.json_only",
+                                       media=media if media else Phrase("media.none"))
         return None
 
     def _host_allowed(self, host: str) -> bool:

@@ -29,7 +29,7 @@ from pyramide.daily import DIFFICULTIES, Difficulty, daily, graded_random_code, 
 from pyramide.deals import MAX_DEAL_NUMBER, Deal, DealCode
 from pyramide.errors import IllegalMoveError, InvalidSaveError, LocalisedError, PyramideError
 from pyramide.game import Clock, Game
-from pyramide.messages import status_word
+from pyramide.i18n import DEFAULT_LANG, Phrase, is_language
 from pyramide.moves import Move
 from pyramide.rules import PRESETS, rules_for
 from pyramide.saves import game_from_dict
@@ -75,8 +75,8 @@ class NotFoundError(LocalisedError, LookupError):
 class StaleVersionError(LocalisedError):
     """The action was made against an older version of the game."""
 
-    def __init__(self, message: str, state: dict[str, Any], *, ru: str | None = None) -> None:
-        super().__init__(message, ru=ru)
+    def __init__(self, key: str, state: dict[str, Any], /, **params: object) -> None:
+        super().__init__(key, **params)
         self.state = state
 
 
@@ -131,7 +131,7 @@ class GameService:
         stored = self.store.settings(player)
         settings = {**DEFAULT_SETTINGS,
                     **{k: v for k, v in stored.items() if _valid_setting(k, v)}}
-        if settings["lang"] not in ("ru", "en"):
+        if not is_language(settings["lang"]):
             settings["lang"] = browser_lang(accept_language)
         return settings
 
@@ -155,11 +155,7 @@ class GameService:
         """Start a game from a code, an explicit card list, a random deal (winnable
         only, of a grade) or the daily deal; returns its id."""
         if sum((code is not None, layout is not None, random, daily)) != 1:
-            raise PyramideError(
-                "give exactly one of: a deal code, a card list, random, or daily",
-                ru="укажите что-то одно: код раздачи, список карт, случайную раздачу "
-                "или расклад дня",
-            )
+            raise PyramideError("err.web.one_source")
         day = None
         if daily:
             deal = self.daily(player)
@@ -234,12 +230,11 @@ class GameService:
         stored = self.store.version(player, game_id)
         if stored is None:
             slot.live = None
-            raise NotFoundError(f"no game with id {game_id}", ru=f"нет партии с номером {game_id}")
+            raise NotFoundError("err.web.no_game", id=game_id)
         if slot.live is None or slot.live.version != stored:
             record = self.store.load(player, game_id)
             if record is None:
-                raise NotFoundError(f"no game with id {game_id}",
-                                    ru=f"нет партии с номером {game_id}")
+                raise NotFoundError("err.web.no_game", id=game_id)
             slot.live = _rebuild(record, self.clock)
         live = slot.live
         self._away_rule(live)
@@ -310,13 +305,7 @@ class GameService:
             return self._judge(player, game_id, view, snapshot)
         state = self.state(player, game_id, lang)
         current = state["version"] if current is None else current
-        raise StaleVersionError(
-            f"the game has changed (version {current}, action made against "
-            f"{version}); showing the current state",
-            state,
-            ru=f"партия изменилась (версия {current}, а действие сделано в версии "
-            f"{version}); показано текущее состояние",
-        )
+        raise StaleVersionError("err.web.stale", state, current=current, version=version)
 
     def _apply(
         self, player: str, game_id: int, slot: _Slot, live: _Live,
@@ -331,27 +320,23 @@ class GameService:
         try:
             if kind == "tap":
                 if card is None:
-                    raise PyramideError('a tap names a card, e.g. {"card": "10H"}',
-                                        ru='в нажатии нужна карта, например {"card": "10H"}')
+                    raise PyramideError("err.web.tap_card")
                 game.tap(card)
             elif kind == "stock":
                 game.tap_stock()
             elif kind == "pile":
                 if pile is None:
-                    raise PyramideError('a pile tap names the pile, e.g. {"pile": "stock"}',
-                                        ru='в нажатии на стопку нужна стопка, например '
-                                        '{"pile": "stock"}')
+                    raise PyramideError("err.web.tap_pile")
                 game.tap_pile(pile)
             elif kind == "undo":
                 if not game.can_undo:
-                    raise IllegalMoveError("nothing to undo", ru="нечего отменять")
+                    raise IllegalMoveError("err.game.undo_none")
                 game.undo()
             elif kind == "solution":
                 assert line is not None
                 self._play_solution(slot, live, line)
             else:
-                raise PyramideError(f"unknown action type {kind!r}",
-                                    ru=f"нет такого действия {kind!r}")
+                raise PyramideError("err.web.action", kind=kind)
             if (game.position, game.selection, game.message, len(game.log)) == before:
                 return
             self.store.append(player, game_id, live.version, game, live.version + 1,
@@ -453,15 +438,9 @@ class GameService:
         stays the solution of the next version."""
         game = live.game
         if game.is_over:
-            raise IllegalMoveError(
-                f"the game is over ({game.status})",
-                ru=f"партия уже окончена ({status_word(game.status, 'ru')})",
-            )
+            raise IllegalMoveError("err.game.over", status=Phrase(f"status.{game.status}"))
         if not result.moves:
-            raise IllegalMoveError(
-                "the solver has no move to play: no pyramid card can go",
-                ru="у решателя нет хода: ни одну карту пирамиды уже не убрать",
-            )
+            raise IllegalMoveError("err.web.no_solver_move")
         move: Move = result.moves[0]
         game.select(None)
         game.play(move)
@@ -483,8 +462,7 @@ class GameService:
         (:data:`HISTORY_PAGE` a page), each with its result as the replay has it."""
         letter = rules_for(rules).letter
         if page < 1:
-            raise PyramideError(f"page {page} does not exist: pages start at 1",
-                                ru=f"страницы {page} нет: страницы считаются с 1")
+            raise PyramideError("err.web.page", page=page)
         total, stamps = self.store.history(player, letter, (page - 1) * HISTORY_PAGE,
                                            HISTORY_PAGE)
         current = self.current_game_id(player)
@@ -522,15 +500,10 @@ def _rebuild(record: GameRecord, clock: Clock) -> _Live:
     """The stored game replayed through the engine, with its stored selection."""
     try:
         if record.logged is not None and record.logged != len(record.log):
-            raise InvalidSaveError(
-                f"{len(record.log)} actions stored, the game counts {record.logged}",
-                ru=f"сохранено ходов: {len(record.log)}, а партия насчитывает {record.logged}")
+            raise InvalidSaveError("err.web.logged", n=len(record.log), logged=record.logged)
         game = game_from_dict(record.save_dict(), clock=clock)
     except InvalidSaveError as exc:
-        raise InvalidSaveError(
-            f"stored game {record.id} cannot be loaded: {exc}",
-            ru=f"сохранённую партию {record.id} не удаётся загрузить: {exc.text('ru')}",
-        ) from None
+        raise InvalidSaveError("err.web.stored", id=record.id, reason=exc) from None
     if record.selection is not None and not game.is_over:
         with suppress(PyramideError):  # a selection that no longer fits is not shown
             game.select(Card.parse(record.selection))
@@ -540,14 +513,15 @@ def _rebuild(record: GameRecord, clock: Clock) -> _Live:
 def browser_lang(accept_language: str | None) -> Lang:
     """The language of the browser's ``Accept-Language`` header (Russian or English)."""
     first = (accept_language or "").split(",")[0].strip().lower()
-    return "ru" if first.startswith("ru") else "en"
+    code = first.split("-")[0].split(";")[0]
+    return code if is_language(code) else DEFAULT_LANG
 
 
 def _valid_setting(key: str, value: Any) -> bool:
     """Whether a stored setting can be used (a row edited by hand or by an older
     version may not be; the default then stands in for it)."""
     if key == "lang":
-        return value in ("ru", "en", None)
+        return value is None or is_language(value)
     if key == "rules":
         return isinstance(value, str) and value in PRESETS
     if key == "difficulty":
@@ -567,9 +541,8 @@ def _difficulty(name: str) -> Difficulty | None:
         if name == grade:
             return grade
     if name != "any":
-        raise PyramideError(
-            f"unknown difficulty {name!r}: expected one of {', '.join(DIFFICULTY_CHOICES)}",
-            ru=f"нет такой сложности {name!r}: есть {', '.join(DIFFICULTY_CHOICES)}")
+        raise PyramideError("err.web.difficulty", name=name,
+                            known=", ".join(DIFFICULTY_CHOICES))
     return None
 
 
