@@ -13,7 +13,7 @@ from pyramide import PRESETS, DealCode, Game
 from pyramide.deals import Deal
 from pyramide.kernel import Position, apply, initial, judge, legal_moves
 from pyramide.rules import Rules
-from pyramide.solver import Budget, decide, is_lost, solve
+from pyramide.solver import DEFAULT_BUDGET, Budget, decide, is_lost, solve
 from pyramide.solver.budget import UNLIMITED
 from pyramide.solver.family_compiled import Encoding, covers, decide_family
 from pyramide.solver.kernel_search import decide_kernel, key
@@ -26,7 +26,7 @@ def start(rules: Rules, number: int) -> Position:
 
 
 def test_every_family_game_is_covered_and_no_classic_one() -> None:
-    assert COVERED == [letter for letter, rules in PRESETS.items() if rules.family]
+    assert [letter for letter, rules in PRESETS.items() if rules.family] == COVERED
     assert not any(covers(rules) for rules in PRESETS.values() if not rules.family)
 
 
@@ -65,7 +65,9 @@ def late_positions(rules: Rules, count: int, left: int) -> list[Position]:
     while len(found) < count and number < 40 * count:
         pos = start(rules, number)
         number += 1
-        while pos.status == "playing":
+        for _ in range(400):  # (with unlimited redeals a game may draw for ever)
+            if pos.status != "playing":
+                break
             cards = sum(c is not None for c in pos.tableau) + len(pos.stock) + sum(
                 map(len, pos.wastes)) + sum(c is not None for c in pos.cells)
             if cards <= left:
@@ -80,7 +82,7 @@ def late_positions(rules: Rules, count: int, left: int) -> list[Position]:
 @pytest.mark.parametrize("letter", COVERED)
 def test_verdicts_equal_the_unlimited_kernel_search_late_in_the_game(letter: str) -> None:
     rules = PRESETS[letter]
-    positions = late_positions(rules, 6, 20 if rules.win == "all" else 30)
+    positions = late_positions(rules, 5, 14 if rules.win == "all" else 18)
     assert positions
     for pos in positions:
         theirs = decide_kernel(rules, pos, UNLIMITED)
@@ -101,12 +103,12 @@ def test_verdicts_equal_the_kernel_search_on_real_deals_and_lines_win(letter: st
     """Wherever the kernel search decides a deal (within a small budget), the
     compiled search says the same; its winning lines play to a win in the game."""
     rules = PRESETS[letter]
-    budget = Budget(nodes=1_500, seconds=None)
+    budget = Budget(nodes=1_000, seconds=None)
     compared = 0
-    for number in range(6):
+    for number in range(5):
         pos = start(rules, number)
         theirs = decide_kernel(rules, pos, budget)
-        ours = decide_family(rules, pos, Budget(nodes=300_000, seconds=None))
+        ours = decide_family(rules, pos, Budget(nodes=100_000, seconds=None))
         if theirs.winnable is not None:
             compared += 1
             assert ours.winnable == theirs.winnable
@@ -117,7 +119,7 @@ def test_verdicts_equal_the_kernel_search_on_real_deals_and_lines_win(letter: st
             for move in ours.line:
                 game.play(move)
             assert game.status == "won"
-    if letter not in ("W", "X", "U", "H", "K", "A"):  # the kernel search settles few deals of these
+    if letter not in ("W", "X", "U", "H", "K", "A", "Z"):  # the kernel search settles few of these
         assert compared
 
 
@@ -130,7 +132,7 @@ def test_the_same_budget_gives_the_same_answer_and_the_budget_counts_states() ->
     assert [str(m) for m in first.line] == [str(m) for m in again.line]
 
 
-@pytest.mark.parametrize("letter", ["G", "V", "L"])
+@pytest.mark.parametrize("letter", ["G", "Y", "L"])
 def test_the_solver_api_uses_the_compiled_search(letter: str) -> None:
     game = Game.from_code(DealCode(letter, 1), clock=lambda: 0.0)
     found = decide(game.position, game.rules)
@@ -142,4 +144,4 @@ def test_the_solver_api_uses_the_compiled_search(letter: str) -> None:
             game.play(move)
         assert game.status == "won"
     else:
-        assert is_lost(game)
+        assert is_lost(game, budget=DEFAULT_BUDGET)

@@ -60,17 +60,21 @@ __all__ = [
     "solve_position",
 ]
 
-Method = Literal["reduced", "full", "shortest", "kernel", "over"]
+Method = Literal["reduced", "full", "shortest", "kernel", "familyc", "over"]
+
+FAMILY_STATES = 1_000_000
+"""The family's compiled decide search: states in the game's budget (docs/solver.md)."""
 
 AnyBudget = Budget | Budgets
 """One state budget for whatever search runs, or one per search path."""
 
-DEFAULT_BUDGET = Budgets(compiled=750_000, full=20_000, kernel=2_000, seconds=6.0)
+DEFAULT_BUDGET = Budgets(compiled=750_000, full=20_000, kernel=2_000, seconds=6.0,
+                         family=FAMILY_STATES)
 """What :func:`solve` spends by default, and the game's hints and Solution: on each
 search path about the 1.5 s of this machine that the Solution had when budgets were
 wall time (docs/solver.md, "Budgets"); the guard is four times that."""
 
-QUICK_BUDGET = Budgets(compiled=None, full=100, kernel=25, seconds=0.05)
+QUICK_BUDGET = Budgets(compiled=None, full=100, kernel=25, seconds=0.05, family=10_000)
 """What :func:`is_lost` spends beyond the reduced model (a few ms)."""
 
 
@@ -98,8 +102,21 @@ def reduced_rules(rules: Rules) -> bool:
             and not rules.waste_pairs and not rules.open_stock and rules.win == "pyramid")
 
 
+def family_rules(rules: Rules) -> bool:
+    """True when the family's compiled decide search plays ``rules`` (and numba can
+    have it: else the kernel search, or the classic search of D, serves)."""
+    if not rules.family:
+        return False
+    from pyramide.solver import native
+
+    module = native.family()
+    return module is not None and bool(module.covers(rules))
+
+
 def search_path(rules: Rules, *, shortest: bool) -> Path:
     """The search that spends a budget under ``rules`` (see :data:`~budget.Path`)."""
+    if not shortest and family_rules(rules):
+        return "family"
     if not rules.classic:
         return "kernel"
     if shortest and reduced_rules(rules):
@@ -135,6 +152,8 @@ def solve_position(
     if position.status != "playing":
         return _over(position, rules)
     budget = path_budget(budget, rules, shortest=shortest)
+    if not shortest and family_rules(rules):
+        return _solve_family(position, rules, budget)
     if not rules.classic:
         return _solve_kernel(position, rules, budget, shortest=shortest)
     mask = _mask(position)
@@ -158,6 +177,8 @@ def decide(position: Position, rules: Rules, *, budget: AnyBudget = DEFAULT_BUDG
     if position.status != "playing":
         return _over(position, rules)
     budget = path_budget(budget, rules, shortest=False)
+    if family_rules(rules):
+        return _solve_family(position, rules, budget, line=False)
     if not rules.classic:
         kernel_found = decide_kernel(rules, position, budget)
         return Solution(kernel_found.winnable, kernel_found.max_removed,
@@ -193,6 +214,10 @@ def is_lost(game: Game, *, budget: AnyBudget = QUICK_BUDGET) -> bool:
     if position.status != "playing":
         return position.status == "lost"
     budget = path_budget(budget, rules, shortest=False)
+    if family_rules(rules):
+        from pyramide.solver.family_compiled import decide_family
+
+        return decide_family(rules, position, budget, win_only=True).winnable is False
     if not rules.classic:
         return decide_kernel(rules, position, budget, win_only=True).winnable is False
     model = _model(_layout(game), rules.covering_pairs)
@@ -207,6 +232,17 @@ def is_lost(game: Game, *, budget: AnyBudget = QUICK_BUDGET) -> bool:
 def _over(position: Position, rules: Rules) -> Solution:
     removed = gone(position) if not rules.classic else SLOTS - position.pyramid_left
     return Solution(position.status == "won", removed, method="over")
+
+
+def _solve_family(position: Position, rules: Rules, budget: Budget, *,
+                  line: bool = True) -> Solution:
+    """The family's games: the compiled decide search."""
+    from pyramide.solver.family_compiled import decide_family
+
+    found = decide_family(rules, position, budget)
+    return Solution(found.winnable, found.max_removed, found.line if line else [],
+                    exact=found.exact, method="familyc", nodes=found.nodes,
+                    timed_out=found.timed_out)
 
 
 def _solve_kernel(position: Position, rules: Rules, budget: Budget, *,

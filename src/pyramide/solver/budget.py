@@ -37,10 +37,11 @@ CLOCK_EVERY = 256
 MAX_STATES = 10**12
 """More states than any search could spend: a larger budget is a typing mistake."""
 
-Path = Literal["compiled", "full", "kernel"]
+Path = Literal["compiled", "full", "kernel", "family"]
 """The search paths with budgets of their own: ``compiled``, the shortest-line search
 of rule sets N and C; ``full``, the full-state searches of the other classic rule
 sets (decide, and their interpreted shortest-line search); ``kernel``, the family's
+interpreted search (its shortest lines); ``family``, the family's compiled decide
 search.  (N and C decide with the reduced model, which needs no budget.)"""
 
 
@@ -118,9 +119,10 @@ class Budgets:
     full: int | None
     kernel: int | None
     seconds: float | None
+    family: int | None = 1_000_000
 
     def __post_init__(self) -> None:
-        for path in ("compiled", "full", "kernel"):
+        for path in ("compiled", "full", "kernel", "family"):
             self.of(path)  # checks each count
 
     def of(self, path: Path) -> Budget:

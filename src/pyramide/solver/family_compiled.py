@@ -195,17 +195,23 @@ def _free(lay: Ints, cover: Ints, seqs: Ints, lens: Ints, st: Ints, out: Ints) -
 
 @jit
 def _moves(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, seqs: Ints,
-           lens: Ints, st: Ints, free: Ints, out: Ints, at: int) -> int:
+           lens: Ints, st: Ints, free: Ints, out: Ints, at: int, safe: bool) -> int:
     """The legal moves of state ``st`` into ``out[at:]`` (removals first, tableau
     cards first; then into the cell; then the draw or the recycle); returns the
     end.  A move may come twice (a waste pair of two free cards): the
-    transposition table drops the second."""
+    transposition table drops the second.  With ``safe``, a free card that goes
+    alone and pairs with nothing is the only move (docs/solver.md: removing it
+    at once loses nothing)."""
     nfree, open_top = _free(lay, cover, seqs, lens, st, free)
     k = at
     for i in range(nfree):
-        if single[worth[free[i]]]:
+        v = worth[free[i]]
+        if single[v]:
             out[k] = SINGLE | (free[i] + 1) << 4
             k += 1
+            if safe and pairs[v * WORTHS:(v + 1) * WORTHS].sum() == 0:
+                out[at] = out[k - 1]
+                return at + 1
     for i in range(nfree):
         wa = worth[free[i]]
         for j in range(i + 1, nfree):
@@ -257,7 +263,7 @@ def _apply(lay: Ints, seqs: Ints, lens: Ints, st: Ints, move: int) -> None:
     kind = move & 15
     a, b = ((move >> 4) & 255) - 1, ((move >> 12) & 255) - 1
     piles, tcount = lay[PILES], lay[T]
-    if kind == SINGLE or kind == PAIR:
+    if kind <= PAIR:  # a card alone or a pair
         _take(lay, st, a)
         if b >= 0:
             _take(lay, st, b)
@@ -305,7 +311,7 @@ def _present(lay: Ints, istab: Ints, st: Ints) -> int:
 
 @jit
 def _gone(lay: Ints, istab: Ints, st: Ints) -> int:
-    return lay[START_GONE] + lay[START_PRESENT] - _present(lay, istab, st)
+    return int(lay[START_GONE] + lay[START_PRESENT] - _present(lay, istab, st))
 
 
 @jit
@@ -389,9 +395,9 @@ def _slot(table: Ints, k0: int, k1: int, k2: int, k3: int) -> int:
     i = (h * HASH >> 20) & mask
     while table[i, 2] != 0:
         if table[i, 0] == k0 and table[i, 1] == k1 and table[i, 2] == k2 and table[i, 3] == k3:
-            return i
+            return int(i)
         i = (i + 1) & mask
-    return i
+    return int(i)
 
 
 @jit
@@ -412,7 +418,8 @@ def start(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, seqs: 
     free = np.empty(lay[N] + lay[T] + 2, dtype=np.int64)
     frames[0, :6] = st[:6]
     frames[0, 6] = 0
-    frames[0, 7] = _moves(lay, cover, worth, pairs, single, seqs, lens, st, free, moves, 0)
+    frames[0, 7] = _moves(lay, cover, worth, pairs, single, seqs, lens, st, free, moves, 0,
+                          True)
     frames[0, 8] = 0
     frames[0, 9] = -1
     k0, k1, k2, k3 = _key(lay, st)
@@ -473,7 +480,7 @@ def run(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, istab: I
         frames[d + 1, :6] = st
         frames[d + 1, 6] = frames[d, 7]
         frames[d + 1, 7] = _moves(lay, cover, worth, pairs, single, seqs, lens, st, free,
-                                  moves, frames[d, 7])
+                                  moves, frames[d, 7], True)
         frames[d + 1, 8] = 0
         frames[d + 1, 9] = move
         ctl[DEPTH] = d + 2
@@ -487,7 +494,7 @@ def children(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, seq
     then the move); returns their number.  For the tests."""
     moves = np.empty(ROOM, dtype=np.int64)
     free = np.empty(lay[N] + lay[T] + 2, dtype=np.int64)
-    k = _moves(lay, cover, worth, pairs, single, seqs, lens, st, free, moves, 0)
+    k = _moves(lay, cover, worth, pairs, single, seqs, lens, st, free, moves, 0, False)
     child = np.empty(6, dtype=np.int64)
     for i in range(k):
         child[:] = st[:6]

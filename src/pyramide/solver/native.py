@@ -17,9 +17,10 @@ from types import ModuleType
 
 import platformdirs
 
-__all__ = ["compiled", "prepare_cache", "warm_up"]
+__all__ = ["compiled", "family", "prepare_cache", "warm_up"]
 
 _loaded: list[ModuleType | None] = []
+_family: list[ModuleType | None] = []
 
 
 def prepare_cache() -> Path | None:
@@ -52,8 +53,22 @@ def compiled() -> ModuleType | None:
     return _loaded[0]
 
 
+def family() -> ModuleType | None:
+    """:mod:`pyramide.solver.family_compiled` (the family's decide search), or
+    ``None`` when numba cannot cache it (the kernel search serves instead)."""
+    if not _family:
+        prepare_cache()
+        try:
+            from pyramide.solver import family_compiled as module
+        except RuntimeError:
+            _family.append(None)
+        else:
+            _family.append(module)
+    return _family[0]
+
+
 def warm_up() -> None:
-    """Compile (or load from the cache) the search, if it can be had."""
-    module = compiled()
-    if module is not None:
-        module.warm_up()
+    """Compile (or load from the cache) the searches, if they can be had."""
+    for module in (compiled(), family()):
+        if module is not None:
+            module.warm_up()
