@@ -78,7 +78,7 @@ ROOM = 2048  # more than the moves of one state
 WORTHS = 14
 # the flags of the layout array
 N, T, PILES, REDEALS, WIN_ALL, OPEN, BOTTOM, WPAIRS, PYR, CELLS = range(10)
-START_GONE, START_PRESENT, WIN_ONLY, UNLIMITED_KEY, FLAGS = 10, 11, 12, 13, 14
+START_GONE, START_PRESENT, WIN_ONLY, UNLIMITED_KEY, CYCLE, SEARCHING, FLAGS = range(10, 17)
 # the scalars of the control array
 DEPTH, NODES, BEST, COUNT, BEST_LEN, BUDGET, CTL = 0, 1, 2, 3, 4, 5, 6
 # what a chunk returns
@@ -170,7 +170,12 @@ def _free(lay: Ints, cover: Ints, seqs: Ints, lens: Ints, st: Ints, out: Ints) -
             out[k] = s
             k += 1
     open_top = -1
-    if lay[T] > 0:
+    if lay[CYCLE] and lay[SEARCHING]:
+        for t in range(lay[T]):
+            if (tal >> t) & 1:
+                out[k] = n + t
+                k += 1
+    elif lay[T] > 0:
         level = red if piles > 1 else 0
         seq = seqs[level]
         for p in range(piles):
@@ -203,6 +208,8 @@ def _moves(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, seqs:
     alone and pairs with nothing is the only move (docs/solver.md: removing it
     at once loses nothing)."""
     nfree, open_top = _free(lay, cover, seqs, lens, st, free)
+    cycle = lay[CYCLE] and lay[SEARCHING]
+    n, talon_end = lay[N], lay[N] + lay[T]
     k = at
     for i in range(nfree):
         v = worth[free[i]]
@@ -214,12 +221,15 @@ def _moves(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, seqs:
                 return at + 1
     for i in range(nfree):
         wa = worth[free[i]]
+        talon_i = n <= free[i] < talon_end
         for j in range(i + 1, nfree):
+            if cycle and talon_i and n <= free[j] < talon_end:
+                continue  # one talon card at a time on the waste
             if pairs[wa * WORTHS + worth[free[j]]] and free[i] != free[j]:
                 out[k] = PAIR | (free[i] + 1) << 4 | (free[j] + 1) << 12
                 k += 1
     tal, cut, red, cell = st[1], st[2], st[3], st[4]
-    n, piles = lay[N], lay[PILES]
+    piles = lay[PILES]
     level = red if piles > 1 else 0
     if lay[WPAIRS] and lay[T] > 0:
         seq = seqs[level]
@@ -233,7 +243,7 @@ def _moves(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, seqs:
             if free[i] != open_top and not single[worth[free[i]]]:
                 out[k] = CELL | (free[i] + 1) << 4
                 k += 1
-    if lay[T] > 0:
+    if lay[T] > 0 and not cycle:
         if _stock_top(seqs[level], lens[level], tal, cut) >= 0:
             out[k] = DRAW_MOVE
             k += 1
@@ -295,7 +305,9 @@ def _apply(lay: Ints, seqs: Ints, lens: Ints, st: Ints, move: int) -> None:
             st[5] |= tal << (tcount * red)
             st[2] = min(piles, m)
         st[3] = red + 1
-    if piles == 1:  # the cut just above the top waste card
+    if lay[CYCLE] and lay[SEARCHING]:
+        st[2] = 0  # every cut is a draw or a recycle away: one state for all
+    elif piles == 1:  # the cut just above the top waste card
         st[2] = _top_bit(st[1] & ((1 << st[2]) - 1)) + 1
 
 
@@ -416,7 +428,11 @@ def start(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, seqs: 
           lens: Ints, st: Ints, frames: Ints, moves: Ints, table: Ints, ctl: Ints) -> None:
     """Put the start state ``st`` on the path."""
     free = np.empty(lay[N] + lay[T] + 2, dtype=np.int64)
+    lay[SEARCHING] = 1
     frames[0, :6] = st[:6]
+    if lay[CYCLE]:
+        frames[0, 2] = 0
+    st = frames[0, :6]
     frames[0, 6] = 0
     frames[0, 7] = _moves(lay, cover, worth, pairs, single, seqs, lens, st, free, moves, 0,
                           True)
@@ -494,6 +510,7 @@ def children(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, seq
     then the move); returns their number.  For the tests."""
     moves = np.empty(ROOM, dtype=np.int64)
     free = np.empty(lay[N] + lay[T] + 2, dtype=np.int64)
+    lay[SEARCHING] = 0
     k = _moves(lay, cover, worth, pairs, single, seqs, lens, st, free, moves, 0, False)
     child = np.empty(6, dtype=np.int64)
     for i in range(k):
@@ -582,6 +599,8 @@ class Encoding:
         lay[START_GONE] = pos.score // kernel.POINTS_PER_TABLEAU_CARD
         lay[START_PRESENT] = bin(tab).count("1") + int(istab[-1] and cell is not None)
         lay[UNLIMITED_KEY] = rules.redeals is None
+        lay[CYCLE] = (piles == 1 and rules.redeals is None and not rules.open_stock
+                      and not rules.waste_pairs and not rules.waste_bottom)
         state = np.array([tab, (1 << len(talon)) - 1, cut, 0,
                           len(cards) if cell is not None else 0, 0], dtype=np.int64)
         return cls(
@@ -694,8 +713,26 @@ class FamilySearch:
     def best(self) -> int:
         return int(self.ctl[BEST])
 
-    def best_line(self) -> list[Move]:
-        return [self.enc.move(int(m)) for m in self.line[:self.ctl[BEST_LEN]]]
+    def best_line(self, start: Position) -> list[Move]:
+        """The line to the best state found, from the position ``start`` it was
+        encoded from.  Where every cut is one state (glossary: unlimited redeals,
+        one closed waste pile), each talon card a move takes is first brought to
+        the waste top by draws and recycles, played by the kernel."""
+        rules, pos = self.enc.rules, start
+        line: list[Move] = []
+        for code in self.line[:self.ctl[BEST_LEN]]:
+            move = self.enc.move(int(code))
+            if self.enc.lay[CYCLE]:
+                for card in move.cards:
+                    for _ in range(2 * len(self.enc.cards) + 2):
+                        if card not in pos.stock and card not in pos.waste[:-1]:
+                            break
+                        turn = DRAW if pos.stock else RECYCLE
+                        pos = kernel.apply(rules, pos, turn)
+                        line.append(turn)
+            pos = kernel.apply(rules, pos, move)
+            line.append(move)
+        return line
 
 
 def decide_family(rules: Rules, position: Position, budget: Budget, *,
@@ -722,7 +759,7 @@ def decide_family(rules: Rules, position: Position, budget: Budget, *,
     top = min(len(rules.tableau), bound(rules, position))
     winnable = True if won else (False if complete or hopeless(rules, position) else None)
     exact = won or search.best == top or (complete and not win_only)
-    return FamilyResult(winnable, search.best, exact, search.best_line(), search.nodes,
+    return FamilyResult(winnable, search.best, exact, search.best_line(position), search.nodes,
                         timed_out=meter.timed_out)
 
 
