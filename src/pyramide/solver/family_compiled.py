@@ -159,7 +159,8 @@ def _pile_bottom(seq: Ints, tal: int, cut: int) -> int:
 
 
 @jit
-def _free(lay: Ints, cover: Ints, seqs: Ints, lens: Ints, st: Ints, out: Ints) -> tuple[int, int]:
+def _free(lay: Ints, cover: Ints, worth: Ints, seqs: Ints, lens: Ints, st: Ints,
+          out: Ints) -> tuple[int, int]:
     """The free cards' ids into ``out`` (tableau, waste tops, waste bottom, open
     stock top, cell); returns their number and the open stock top's id (-1)."""
     n, piles = lay[N], lay[PILES]
@@ -171,8 +172,11 @@ def _free(lay: Ints, cover: Ints, seqs: Ints, lens: Ints, st: Ints, out: Ints) -
             k += 1
     open_top = -1
     if lay[CYCLE] and lay[SEARCHING]:
+        seen = 0
         for t in range(lay[T]):
-            if (tal >> t) & 1:
+            v = worth[n + t]
+            if (tal >> t) & 1 and not (seen >> v) & 1:
+                seen |= 1 << v  # (one card of each worth: the others play alike)
                 out[k] = n + t
                 k += 1
     elif lay[T] > 0:
@@ -207,7 +211,7 @@ def _moves(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, seqs:
     transposition table drops the second.  With ``safe``, a free card that goes
     alone and pairs with nothing is the only move (docs/solver.md: removing it
     at once loses nothing)."""
-    nfree, open_top = _free(lay, cover, seqs, lens, st, free)
+    nfree, open_top = _free(lay, cover, worth, seqs, lens, st, free)
     cycle = lay[CYCLE] and lay[SEARCHING]
     n, talon_end = lay[N], lay[N] + lay[T]
     k = at
@@ -393,9 +397,15 @@ def _prune(lay: Ints, worth: Ints, pairs: Ints, single: Ints, istab: Ints, st: I
 
 
 @jit
-def _key(lay: Ints, st: Ints) -> tuple[int, int, int, int]:
+def _key(lay: Ints, worth: Ints, st: Ints) -> tuple[int, int, int, int]:
     red = 0 if lay[UNLIMITED_KEY] else st[3]
-    return st[0], st[1], st[2] | red << 8 | st[4] << 16 | 1 << 40, st[5]
+    tal = st[1]
+    if lay[CYCLE] and lay[SEARCHING]:  # the talon's order plays no part: its worths
+        n, tal = lay[N], 0
+        for t in range(lay[T]):
+            if (st[1] >> t) & 1:
+                tal += 1 << (4 * worth[n + t])
+    return st[0], tal, st[2] | red << 8 | st[4] << 16 | 1 << 40, st[5]
 
 
 @jit
@@ -438,7 +448,7 @@ def start(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, seqs: 
                           True)
     frames[0, 8] = 0
     frames[0, 9] = -1
-    k0, k1, k2, k3 = _key(lay, st)
+    k0, k1, k2, k3 = _key(lay, worth, st)
     i = _slot(table, k0, k1, k2, k3)
     table[i, 0], table[i, 1], table[i, 2], table[i, 3] = k0, k1, k2, k3
     ctl[DEPTH], ctl[COUNT] = 1, 1
@@ -470,7 +480,7 @@ def run(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, istab: I
         frames[d, 8] += 1
         st[:] = frames[d, :6]
         _apply(lay, seqs, lens, st, move)
-        k0, k1, k2, k3 = _key(lay, st)
+        k0, k1, k2, k3 = _key(lay, worth, st)
         i = _slot(table, k0, k1, k2, k3)
         if table[i, 2] != 0:
             continue
