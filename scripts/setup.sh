@@ -40,6 +40,11 @@ if ! .venv/bin/python -c "import sys; from pyramide.solver import compiled; sys.
     .venv/bin/python -m pyramide.solver.aot >/dev/null \
         || echo "(no ahead-of-time build of the search: numba's cache serves instead)"
 fi
+# The family's compiled decide search: numba compiles it on first use (half a minute) and
+# keeps it in its cache; warm the cache here so that no game or test waits for it.
+.venv/bin/python -c "from pyramide.solver.native import family
+m = family()
+if m is not None: m.warm_up()" || echo "(the family's compiled search is not cached: the kernel search serves)"
 if [ -n "$extras" ] && [ ! -x /usr/bin/chromium ]; then
     echo "Installing Chromium (Debian package) for the browser tests..."
     apt_install chromium

@@ -62,7 +62,7 @@ __all__ = [
 
 Method = Literal["reduced", "full", "shortest", "kernel", "familyc", "over"]
 
-FAMILY_STATES = 1_000_000
+FAMILY_STATES = 600_000
 """The family's compiled decide search: states in the game's budget (docs/solver.md)."""
 
 AnyBudget = Budget | Budgets
