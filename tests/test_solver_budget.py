@@ -89,9 +89,11 @@ def test_game_budgets_per_search_path() -> None:
     assert search_path(PRESETS["N"], shortest=False) == "full"  # (the reduced model decides)
     assert search_path(PRESETS["M"], shortest=True) == "full"
     assert search_path(PRESETS["G"], shortest=True) == "kernel"
+    assert search_path(PRESETS["G"], shortest=False) == "family"  # the compiled decide
+    assert search_path(PRESETS["D"], shortest=True) == "full"
     assert path_budget(DEFAULT_BUDGET, PRESETS["C"], shortest=True) == Budget(
         nodes=DEFAULT_BUDGET.compiled, seconds=DEFAULT_BUDGET.seconds)
-    assert path_budget(QUICK_BUDGET, PRESETS["A"], shortest=False).nodes == QUICK_BUDGET.kernel
+    assert path_budget(QUICK_BUDGET, PRESETS["A"], shortest=False).nodes == QUICK_BUDGET.family
     one = Budget(nodes=77, seconds=None)
     assert path_budget(one, PRESETS["G"], shortest=True) is one
     for budgets in (DEFAULT_BUDGET, QUICK_BUDGET):

@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, TypeVar, cast
 
 import numpy as np
@@ -57,8 +57,9 @@ from pyramide.moves import DRAW, RECYCLE, Move
 from pyramide.rules import Rules
 from pyramide.solver import native
 from pyramide.solver.budget import Budget
+from pyramide.solver.kernel_search import KernelResult, bound, hopeless
 
-__all__ = ["FamilyResult", "FamilySearch", "covers", "decide_family"]
+__all__ = ["Encoding", "FamilySearch", "covers", "decide_family"]
 
 Fn = TypeVar("Fn", bound=Callable[..., Any])
 Ints = npt.NDArray[np.int64]
@@ -667,18 +668,6 @@ class Encoding:
         return [(out[i, :6].copy(), self.move(int(out[i, 6]))) for i in range(k)]
 
 
-@dataclass(slots=True)
-class FamilyResult:
-    """What the compiled search found (``winnable`` is ``None`` when not decided)."""
-
-    winnable: bool | None
-    max_removed: int
-    exact: bool
-    line: list[Move] = field(default_factory=list)
-    nodes: int = 0
-    timed_out: bool = False
-
-
 class FamilySearch:
     """One depth-first decide search, run chunk by chunk from Python."""
 
@@ -746,15 +735,13 @@ class FamilySearch:
 
 
 def decide_family(rules: Rules, position: Position, budget: Budget, *,
-                  win_only: bool = False) -> FamilyResult:
+                  win_only: bool = False) -> KernelResult:
     """The kernel search's decide (:func:`kernel_search.decide_kernel`), compiled:
     depth first, removals before draws, each position once; the first win, else
     the most tableau cards gone.  ``budget`` is a :class:`~budget.Budget`."""
-    from pyramide.solver.kernel_search import bound, hopeless
-
     gone = position.score // kernel.POINTS_PER_TABLEAU_CARD
     if position.status == "won":
-        return FamilyResult(True, gone, True)
+        return KernelResult(True, gone, True)
     meter = budget.meter()
     search = FamilySearch(Encoding.of(rules, position), budget.nodes, win_only=win_only)
     while True:
@@ -769,7 +756,7 @@ def decide_family(rules: Rules, position: Position, budget: Budget, *,
     top = min(len(rules.tableau), bound(rules, position))
     winnable = True if won else (False if complete or hopeless(rules, position) else None)
     exact = won or search.best == top or (complete and not win_only)
-    return FamilyResult(winnable, search.best, exact, search.best_line(position), search.nodes,
+    return KernelResult(winnable, search.best, exact, search.best_line(position), search.nodes,
                         timed_out=meter.timed_out)
 
 
