@@ -15,7 +15,7 @@ from pyramide.kernel import Position, apply, initial, judge, legal_moves
 from pyramide.rules import Rules
 from pyramide.solver import DEFAULT_BUDGET, Budget, decide, is_lost, solve
 from pyramide.solver.budget import UNLIMITED
-from pyramide.solver.family_compiled import Encoding, covers, decide_family
+from pyramide.solver.family_search import Encoding, covers, decide_family
 from pyramide.solver.kernel_search import decide_kernel, key
 
 COVERED = [letter for letter, rules in PRESETS.items() if rules.family and covers(rules)]

@@ -215,7 +215,7 @@ def is_lost(game: Game, *, budget: AnyBudget = QUICK_BUDGET) -> bool:
         return position.status == "lost"
     budget = path_budget(budget, rules, shortest=False)
     if family_rules(rules):
-        from pyramide.solver.family_compiled import decide_family
+        from pyramide.solver.family_search import decide_family
 
         return decide_family(rules, position, budget, win_only=True).winnable is False
     if not rules.classic:
@@ -237,7 +237,7 @@ def _over(position: Position, rules: Rules) -> Solution:
 def _solve_family(position: Position, rules: Rules, budget: Budget, *,
                   line: bool = True) -> Solution:
     """The family's games: the compiled decide search."""
-    from pyramide.solver.family_compiled import decide_family
+    from pyramide.solver.family_search import decide_family
 
     found = decide_family(rules, position, budget)
     return Solution(found.winnable, found.max_removed, found.line if line else [],

@@ -54,12 +54,12 @@ def compiled() -> ModuleType | None:
 
 
 def family() -> ModuleType | None:
-    """:mod:`pyramide.solver.family_compiled` (the family's decide search), or
+    """:mod:`pyramide.solver.family_search` (the family's compiled decide search), or
     ``None`` when numba cannot cache it (the kernel search serves instead)."""
     if not _family:
         prepare_cache()
         try:
-            from pyramide.solver import family_compiled as module
+            from pyramide.solver import family_search as module
         except RuntimeError:
             _family.append(None)
         else:

@@ -1,0 +1,300 @@
+"""The family's compiled decide search, driven from Python: a position encoded
+as the arrays of :mod:`pyramide.solver.family_compiled` (read from the rules and
+the kernel), the search run chunk by chunk, its moves turned back into the
+kernel's.  The glossary is :mod:`~pyramide.solver.family_compiled`'s.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from pyramide import kernel
+from pyramide.cards import Card
+from pyramide.kernel import Position
+from pyramide.moves import DRAW, RECYCLE, Move
+from pyramide.rules import Rules
+from pyramide.solver.budget import Budget
+from pyramide.solver.family_compiled import (
+    BEST,
+    BEST_LEN,
+    BOTTOM,
+    BUDGET,
+    CELL,
+    CELLS,
+    COMPLETE,
+    CTL,
+    CYCLE,
+    DRAW_MOVE,
+    FLAGS,
+    FRAME,
+    GROW_FRAMES,
+    GROW_MOVES,
+    GROW_TABLE,
+    NODES,
+    OPEN,
+    PILES,
+    PYR,
+    RECYCLE_MOVE,
+    REDEALS,
+    ROOM,
+    SINGLE,
+    SPENT,
+    START_GONE,
+    START_PRESENT,
+    UNLIMITED_KEY,
+    WIN_ALL,
+    WIN_ONLY,
+    WON,
+    WORTHS,
+    WPAIRS,
+    Ints,
+    N,
+    T,
+    children,
+    rehash,
+    run,
+    start,
+)
+from pyramide.solver.kernel_search import KernelResult, bound, hopeless
+
+__all__ = ["Encoding", "FamilySearch", "covers", "decide_family", "warm_up"]
+
+CHUNK = 1 << 16
+"""States per call of :func:`run` between two looks at the clock."""
+
+
+def covers(rules: Rules) -> bool:
+    """True when this search plays ``rules``: a game of the family (not the classic
+    ones, which have searches of their own) whose talon it encodes — draw one,
+    no covering pairs, one cell at most, and every pile of cards in one word."""
+    talon = rules.deck - len(rules.tableau)
+    piles_fit = rules.waste_piles <= 1 or (
+        rules.redeals is not None and talon * rules.redeals <= 62)
+    return (rules.family and rules.draw_count == 1 and not rules.covering_pairs
+            and rules.cells <= 1 and len(rules.tableau) <= 62 and talon <= 62 and piles_fit)
+
+
+@dataclass
+class Encoding:
+    """One position of one game as the compiled search's arrays (module glossary)."""
+
+    rules: Rules
+    cards: list[Card | None]
+    """The card of each id."""
+    lay: Ints
+    cover: Ints
+    worth: Ints
+    pairs: Ints
+    single: Ints
+    istab: Ints
+    seqs: Ints
+    lens: Ints
+    state: Ints
+    redeals_used: int
+
+    @classmethod
+    def of(cls, rules: Rules, pos: Position) -> Encoding:
+        if not covers(rules):
+            raise ValueError(f"the family's compiled search does not play rules {rules.letter}")
+        slots = rules.tableau.slots
+        n, piles = len(slots), rules.waste_piles
+        cards: list[Card | None] = list(pos.tableau)
+        if piles <= 1:
+            talon = [*pos.waste, *pos.stock]
+            seq, cut = list(range(len(talon))), len(pos.waste)
+        else:
+            talon, height = [], max(len(p) for p in pos.wastes)
+            seq, cut = [-1] * (piles * height), piles * height
+            for j in range(height):
+                for p, pile in enumerate(pos.wastes):
+                    if j < len(pile):
+                        seq[j * piles + p] = len(talon)
+                        talon.append(pile[j])
+            seq += range(len(talon), len(talon) + len(pos.stock))
+            talon += pos.stock
+        cards += talon
+        cell = pos.cells[0] if pos.cells else None
+        cards.append(cell)
+        left = None if rules.redeals is None else rules.redeals - pos.redeals_used
+        levels = 1 + (left or 0) if piles > 1 else 1
+        seqs = np.full((levels, max(1, len(seq))), -1, dtype=np.int64)
+        seqs[0, :len(seq)] = seq
+        lens = np.zeros(levels, dtype=np.int64)
+        lens[0] = len(seq)
+        worth = np.array([0 if c is None else kernel.worth(rules, c) for c in cards],
+                         dtype=np.int64)
+        istab = np.array([i < n for i in range(len(cards))], dtype=np.int64)
+        istab[-1] = bool(pos.parked and pos.parked[0])
+        tab = sum(1 << s for s, c in enumerate(pos.tableau) if c is not None)
+        lay = np.zeros(FLAGS, dtype=np.int64)
+        lay[N], lay[T], lay[PILES] = n, len(talon), piles
+        lay[REDEALS] = -1 if left is None else left
+        lay[WIN_ALL], lay[OPEN] = rules.win == "all", rules.open_stock
+        lay[BOTTOM], lay[WPAIRS], lay[CELLS] = rules.waste_bottom, rules.waste_pairs, rules.cells
+        lay[PYR] = sum(1 << s for s in rules.tableau.pyramid_slots)
+        lay[START_GONE] = pos.score // kernel.POINTS_PER_TABLEAU_CARD
+        lay[START_PRESENT] = bin(tab).count("1") + int(istab[-1] and cell is not None)
+        lay[UNLIMITED_KEY] = rules.redeals is None
+        lay[CYCLE] = (piles == 1 and rules.redeals is None and not rules.open_stock
+                      and not rules.waste_pairs and not rules.waste_bottom)
+        state = np.array([tab, (1 << len(talon)) - 1, cut, 0,
+                          len(cards) if cell is not None else 0, 0], dtype=np.int64)
+        return cls(
+            rules, cards, lay,
+            np.array([sum(1 << c for c in slot.covered_by) for slot in slots], dtype=np.int64),
+            worth,
+            np.array([kernel.values_pair(rules, v, w) and v > 0 and w > 0
+                      for v in range(WORTHS) for w in range(WORTHS)], dtype=np.int64),
+            np.array([v in rules.single_values for v in range(WORTHS)], dtype=np.int64),
+            istab, seqs, lens, state, pos.redeals_used,
+        )
+
+    def move(self, code: int) -> Move:
+        """The kernel's move of a move code (module glossary)."""
+        kind, a, b = code & 15, ((code >> 4) & 255) - 1, ((code >> 12) & 255) - 1
+        if kind == DRAW_MOVE:
+            return DRAW
+        if kind == RECYCLE_MOVE:
+            return RECYCLE
+        card = self.cards[a]
+        assert card is not None
+        if kind == CELL:
+            return Move.to_cell(card)
+        if kind == SINGLE:
+            return Move.king(card)
+        other = self.cards[b]
+        assert other is not None
+        return Move.pair(card, other)
+
+    def key(self, st: Ints) -> tuple[object, ...]:
+        """The kernel search's key (:func:`kernel_search.key`) of the position ``st``
+        stands for: what the tests compare with the kernel."""
+        rules, n, piles = self.rules, int(self.lay[N]), int(self.lay[PILES])
+        tab, tal, cut, red, cell = (int(x) for x in st[:5])
+        tableau = tuple(self.cards[s] if tab >> s & 1 else None for s in range(n))
+        level = red if piles > 1 else 0
+        seq = [int(t) for t in self.seqs[level, :self.lens[level]]]
+
+        def card(t: int) -> Card | None:
+            return self.cards[n + t] if t >= 0 and tal >> t & 1 else None
+
+        stock = tuple(c for c in map(card, seq[cut:]) if c is not None)
+        wastes = tuple(tuple(c for c in (card(seq[i]) for i in range(p, cut, piles))
+                             if c is not None) for p in range(piles)) or ((),)
+        cells = (self.cards[cell - 1] if cell else None,) if rules.cells else ()
+        redeals = self.redeals_used + red if rules.redeals is not None else 0
+        return (tableau, stock, wastes, cells, redeals)
+
+    def children(self, st: Ints) -> list[tuple[Ints, Move]]:
+        """Each legal move of ``st`` and the state after it (for the tests)."""
+        out = np.zeros((ROOM, 7), dtype=np.int64)
+        k = children(self.lay, self.cover, self.worth, self.pairs, self.single,
+                                 self.seqs, self.lens, st, out)
+        return [(out[i, :6].copy(), self.move(int(out[i, 6]))) for i in range(k)]
+
+
+class FamilySearch:
+    """One depth-first decide search, run chunk by chunk from Python."""
+
+    def __init__(self, enc: Encoding, nodes: int | None, *, win_only: bool) -> None:
+        self.enc = enc
+        enc.lay[WIN_ONLY] = win_only
+        self.frames = np.zeros((256, FRAME), dtype=np.int64)
+        self.line = np.zeros(256, dtype=np.int64)
+        self.moves = np.zeros(16 * ROOM, dtype=np.int64)
+        self.table = np.zeros((1 << 12, 4), dtype=np.int64)
+        self.ctl = np.zeros(CTL, dtype=np.int64)
+        self.ctl[BEST] = enc.lay[START_GONE]
+        self.ctl[BUDGET] = -1 if nodes is None else nodes
+        e = enc
+        start(e.lay, e.cover, e.worth, e.pairs, e.single, e.seqs, e.lens, e.state,
+                          self.frames, self.moves, self.table, self.ctl)
+
+    def run(self, chunk: int) -> int:
+        """Search on for ``chunk`` states at most, growing the arrays as needed."""
+        e = self.enc
+        while True:
+            status = int(run(e.lay, e.cover, e.worth, e.pairs, e.single, e.istab, e.seqs,
+                                 e.lens, self.frames, self.moves, self.table, self.ctl,
+                                 self.line, chunk))
+            if status == GROW_TABLE:
+                wider = np.zeros((2 * len(self.table), 4), dtype=np.int64)
+                rehash(self.table, wider)
+                self.table = wider
+            elif status == GROW_FRAMES:
+                self.frames = np.concatenate([self.frames, np.zeros_like(self.frames)])
+                self.line = np.concatenate([self.line, np.zeros_like(self.line)])
+            elif status == GROW_MOVES:
+                self.moves = np.concatenate([self.moves, np.zeros_like(self.moves)])
+            else:
+                return status
+
+    @property
+    def nodes(self) -> int:
+        return int(self.ctl[NODES])
+
+    @property
+    def best(self) -> int:
+        return int(self.ctl[BEST])
+
+    def best_line(self, start: Position) -> list[Move]:
+        """The line to the best state found, from the position ``start`` it was
+        encoded from.  Where every cut is one state (glossary: unlimited redeals,
+        one closed waste pile), each talon card a move takes is first brought to
+        the waste top by draws and recycles, played by the kernel."""
+        rules, pos = self.enc.rules, start
+        line: list[Move] = []
+        for code in self.line[:self.ctl[BEST_LEN]]:
+            move = self.enc.move(int(code))
+            if self.enc.lay[CYCLE]:
+                for card in move.cards:
+                    for _ in range(2 * len(self.enc.cards) + 2):
+                        if card not in pos.stock and card not in pos.waste[:-1]:
+                            break
+                        turn = DRAW if pos.stock else RECYCLE
+                        pos = kernel.apply(rules, pos, turn)
+                        line.append(turn)
+            pos = kernel.apply(rules, pos, move)
+            line.append(move)
+        return line
+
+
+def decide_family(rules: Rules, position: Position, budget: Budget, *,
+                  win_only: bool = False) -> KernelResult:
+    """The kernel search's decide (:func:`kernel_search.decide_kernel`), compiled:
+    depth first, removals before draws, each position once; the first win, else
+    the most tableau cards gone.  ``budget`` is a :class:`~budget.Budget`."""
+    gone = position.score // kernel.POINTS_PER_TABLEAU_CARD
+    if position.status == "won":
+        return KernelResult(True, gone, True)
+    meter = budget.meter()
+    search = FamilySearch(Encoding.of(rules, position), budget.nodes, win_only=win_only)
+    while True:
+        status = search.run(CHUNK)
+        meter.nodes = search.nodes
+        if status != SPENT:
+            break
+        if meter.deadline is not None and time.monotonic() > meter.deadline:
+            meter.timed_out = True
+            break
+    won, complete = status == WON, status == COMPLETE
+    top = min(len(rules.tableau), bound(rules, position))
+    winnable = True if won else (False if complete or hopeless(rules, position) else None)
+    exact = won or search.best == top or (complete and not win_only)
+    return KernelResult(winnable, search.best, exact, search.best_line(position), search.nodes,
+                        timed_out=meter.timed_out)
+
+
+
+
+def warm_up() -> None:
+    """Compile (or load from numba's cache) the search, on a tiny position."""
+    from pyramide.deals import Deal
+    from pyramide.games import PRESETS
+
+    rules = PRESETS["S"]
+    decide_family(rules, kernel.initial(rules, Deal.from_number(0, rules.deck).cards),
+                  Budget(nodes=50, seconds=None))
