@@ -91,7 +91,10 @@ def open_page(browser: Browser, size: str, url: str) -> tuple[BrowserContext, Pa
                                   has_touch=phone, is_mobile=phone)
     page = context.new_page()
     page.goto(url)
-    page.wait_for_selector('body[data-ready="true"]')
+    page.wait_for_selector('body[data-ready="true"], #dlg-confirm[open]')
+    if page.locator("#dlg-confirm[open]").count():  # a deal link over a game in progress
+        page.get_by_test_id("confirm-ok").click()
+        page.wait_for_selector('body[data-ready="true"]')
     idle(page)
     return context, page
 

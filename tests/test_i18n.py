@@ -113,3 +113,42 @@ def test_no_python_module_keeps_a_text_of_its_own() -> None:
         if re.search(r"[А-Яа-яЁё]", code):
             offenders.append(str(path.relative_to(root)))
     assert offenders == []
+
+
+def test_every_localised_error_raised_names_a_catalogue_key() -> None:
+    """An error told in the player's language is raised with a key of the catalogue,
+    never with a sentence of its own (that would fail only when it is raised)."""
+    import ast
+    import pathlib
+
+    import pyramide
+
+    root = pathlib.Path(pyramide.__file__).parent
+    localised = {"LocalisedError"}
+    trees = {path: ast.parse(path.read_text(encoding="utf-8")) for path in root.rglob("*.py")}
+    grew = True
+    while grew:  # the subclasses, by their names, wherever they are defined
+        before = len(localised)
+        for tree in trees.values():
+            for node in ast.walk(tree):
+                if isinstance(node, ast.ClassDef) and any(
+                        isinstance(b, ast.Name) and b.id in localised for b in node.bases):
+                    localised.add(node.name)
+        grew = len(localised) > before
+    keys = set(i18n.catalogue("en"))
+    bad = []
+    for path, tree in trees.items():
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call)
+                    and isinstance(node.exc.func, ast.Name) and node.exc.func.id in localised
+                    and node.exc.args):
+                continue
+            first = node.exc.args[0]
+            if isinstance(first, ast.JoinedStr):  # a key made of a stem, e.g. f"err.save.{key}"
+                stem = first.values[0]
+                if not (isinstance(stem, ast.Constant) and str(stem.value).endswith(".")
+                        and any(key.startswith(stem.value) for key in keys)):
+                    bad.append(f"{path.relative_to(root)}:{node.lineno}")
+            elif isinstance(first, ast.Constant) and first.value not in keys:
+                bad.append(f"{path.relative_to(root)}:{node.lineno}")
+    assert len(localised) > 5 and bad == []

@@ -26,12 +26,16 @@ object with ``text(lang)``, rendered in the same language (a nested error, a car
 from __future__ import annotations
 
 import json
+import os
 import string
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from typing import Any, Protocol
+
+LOCALES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "locales")
+"""The catalogue files, one per language (package data, next to this module;
+read with plain ``os`` calls: ``importlib.resources`` costs start-up time)."""
 
 __all__ = [
     "DEFAULT_LANG", "Lazy", "Localised", "Phrase", "UnknownLanguageError", "catalogue",
@@ -80,9 +84,8 @@ class Lazy:
 @cache
 def languages() -> tuple[str, ...]:
     """The codes of every catalogue file, sorted."""
-    folder = resources.files("pyramide") / "locales"
-    return tuple(sorted(entry.name.removesuffix(".json") for entry in folder.iterdir()
-                        if entry.name.endswith(".json")))
+    return tuple(sorted(name.removesuffix(".json") for name in os.listdir(LOCALES)
+                        if name.endswith(".json")))
 
 
 def is_language(code: object) -> bool:
@@ -95,8 +98,8 @@ def catalogue(lang: str) -> dict[str, Any]:
     if not is_language(lang):
         raise UnknownLanguageError(f"no catalogue for language {lang!r}: "
                                    f"expected one of {', '.join(languages())}")
-    path = resources.files("pyramide") / "locales" / f"{lang}.json"
-    loaded: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    with open(os.path.join(LOCALES, f"{lang}.json"), encoding="utf-8") as file:
+        loaded: dict[str, Any] = json.load(file)
     return loaded
 
 

@@ -1,6 +1,6 @@
 """An accessibility audit in the real browser: axe-core (npm, installed by
 scripts/setup.sh --test) on the table, each dialog (every New game tab, the
-daily deal's included; the confirm dialog) and the statistics (with the wins'
+daily deal's included; the confirm dialog; the end of a game) and the statistics (with the wins'
 figures, the results by day, the best games and the history), in both
 languages, at desktop and phone sizes; no serious or critical violation.
 
@@ -19,6 +19,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import Table, call, put_settings
+from tests.browser.test_flow import drawn_out_loss
 from tests.browser.test_solver_line import winnable_code
 from tests.conftest import LiveServer
 from tests.play import win_alone
@@ -94,6 +95,14 @@ def test_no_serious_violations(browser: Browser, server: LiveServer, played: str
                 found += audit(page, f"stats {played}")
             page.keyboard.press("Escape")
             expect(dialog).to_have_count(0)
+        # the end of a game: its dialog over the finished table
+        call(server.url, "POST", "/api/games", {"code": drawn_out_loss()})
+        table.open("/")
+        for _ in range(23):
+            page.keyboard.press("d")
+            table.idle()
+        expect(page.get_by_test_id("end-dialog")).to_have_attribute("data-status", "lost")
+        found += audit(page, "end")
         assert found == []
     finally:
         context.close()

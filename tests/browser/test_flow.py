@@ -14,6 +14,7 @@ from playwright.sync_api import Page, Request, expect
 from pyramide.daily import daily
 from pyramide.deals import DealCode
 from pyramide.game import Game
+from pyramide.i18n import translate
 from pyramide.moves import DRAW
 from tests.browser.conftest import Table, call, put_settings
 from tests.conftest import LiveServer
@@ -277,6 +278,19 @@ def test_statistics_show_wins_history_and_results_over_time(
     expect(page.get_by_test_id("history-page")).to_have_text("Page 2 of 2")
     expect(history).to_have_count(2)
     expect(history.last.locator("a")).to_have_attribute("href", "/?deal=PY1-T-AAAAAAA")
+
+    # the score distribution counts its games with the language's plural rule
+    status, stats = call(server.url, "GET", "/api/stats?rules=T")
+    assert status == 200 and len(stats["scores"]) == 1  # "1 игра", not "1 игр"
+    for lang in ("en", "ru"):
+        put_settings(server.url, lang=lang)
+        table.open("/")
+        table.button("stats")
+        page.get_by_test_id("stats-rules").select_option("T")
+        table.idle()
+        heading = (f"{translate(lang, 'distribution')} "
+                   f"({translate(lang, 'gamesCount', n=len(stats['scores']))})")
+        expect(page.locator("h3.stats-sub", has_text=heading)).to_have_count(1)
 
 
 def test_code_help_points_to_the_card_list(table: Table, server: LiveServer) -> None:

@@ -110,6 +110,22 @@ def test_keyboard_play(table: Table, server: LiveServer) -> None:
     table.expect_figures(10, 3)  # Escape dealt nothing
 
 
+def test_a_draw_moves_the_focus_off_the_covered_waste_card(table: Table,
+                                                            server: LiveServer) -> None:
+    put_settings(server.url, lang="en", animations=True)
+    table.open("/?deal=PY1-N-AAAAAAS")  # waste 10♣, the stock's top 3♠
+    page = table.page
+    focused = "() => document.activeElement && document.activeElement.dataset.card"
+    table.card("10C").focus()
+    page.keyboard.press("d")
+    table.idle()
+    expect(table.card("10C")).to_have_attribute("data-free", "false")
+    assert page.evaluate(focused) == "3S"  # the new waste top, not the card now under it
+    page.keyboard.press("Enter")
+    table.idle()
+    expect(table.card("3S")).to_have_attribute("data-selected", "true")
+
+
 DRAW_AND_COUNT_ANIMATIONS = """async () => {
     document.querySelector('[data-zone="stock"]').click();
     await new Promise(done => {

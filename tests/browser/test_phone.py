@@ -97,7 +97,7 @@ def test_phone_statistics_show_every_column(browser: Browser, server: LiveServer
         context.close()
 
 
-@pytest.mark.parametrize("size", [(390, 844), (1280, 800), (844, 390)])
+@pytest.mark.parametrize("size", [(390, 844), (360, 740), (320, 568), (1280, 800), (844, 390)])
 def test_russian_tool_labels_do_not_touch(browser: Browser, server: LiveServer,
                                           size: tuple[int, int]) -> None:
     put_settings(server.url, lang="ru", animations=False)
@@ -115,5 +115,8 @@ def test_russian_tool_labels_do_not_touch(browser: Browser, server: LiveServer,
             same_line = a["bottom"] > b["top"] and b["bottom"] > a["top"]
             if same_line:
                 assert b["left"] - a["right"] >= 4, (a, b)  # a visible gap between words
+        cut = page.locator(".tool span").evaluate_all(
+            "els => els.filter(e => e.scrollWidth > e.clientWidth).map(e => e.textContent)")
+        assert cut == []  # every label whole, none ending in an ellipsis
     finally:
         context.close()

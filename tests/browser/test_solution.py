@@ -104,8 +104,9 @@ def test_a_lost_deal_shows_the_best_it_can_do(table: Table, server: LiveServer) 
     game_id = table.state()["id"]
     _, line = call(server.url, "GET", f"/api/games/{game_id}/solution")
     assert line["winnable"] is False
+    assert line["tableau_cards"] == 28
     expect(table.page.get_by_test_id("solution-verdict")).to_have_text(
-        f"No win. At best {line['max_removed']} of the 28 pyramid cards go, "
+        f"No win. At best {line['max_removed']} of the 28 tableau cards go, "
         f"moves: {len(line['moves'])}.")
     expect(table.page.get_by_test_id("solution-play")).to_be_enabled()
 

@@ -323,7 +323,10 @@ def test_solution_of_a_lost_deal_reaches_max_removed(client: TestClient) -> None
     for _ in solution["moves"]:
         state = act(client, state, "solution")
     assert 28 - sum(slot is not None for slot in state["pyramid"]) == solution["max_removed"]
+    assert solution["tableau_cards"] == 28
     assert client.get("/api/games/999999/solution").status_code == 404
+    giza = new_game(client, code="PY1-G-AAAAAAJ")  # 28 pyramid cards and a reserve of 24
+    assert client.get(f"/api/games/{giza['id']}/solution").json()["tableau_cards"] == 52
 
 
 def test_solution_with_a_state_budget_of_its_own(client: TestClient) -> None:

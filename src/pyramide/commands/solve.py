@@ -54,16 +54,15 @@ def budget_of(args: argparse.Namespace) -> AnyBudget:
     """The budget of ``--states`` (or ``--nodes``) and ``--seconds``: without either
     count, the command's default count, or the game's budget of each search path."""
     if not math.isfinite(args.seconds) or args.seconds < 0:
-        raise BudgetError(f"time guard --seconds {args.seconds}: must be a positive number of "
-                          "seconds, or 0 for none")
+        raise BudgetError("err.budget.guard", value=args.seconds)
     guard = args.seconds or None
     if args.states is not None and args.nodes is not None:
-        raise BudgetError("give the budget once: --states (or its old spelling --nodes)")
+        raise BudgetError("err.budget.twice")
     if args.states is not None:
         return Budget(nodes=states_of(args.states), seconds=guard)
     if args.nodes is not None:
         if args.nodes < 0:
-            raise BudgetError(f"budget --nodes {args.nodes}: must be positive, or 0 for no limit")
+            raise BudgetError("err.budget.nodes", value=args.nodes)
         return Budget(nodes=args.nodes or None, seconds=guard)
     if args.default_states is not None:
         return Budget(nodes=args.default_states, seconds=guard)

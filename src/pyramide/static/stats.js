@@ -72,7 +72,7 @@ export function renderStats(body, st, ctx) {
   }
   const scores = st.scores || [];
   if (scores.length) {
-    frag.append(el("h3", { class: "stats-sub" }, `${t("distribution")} (${scores.length} ${t("games")})`));
+    frag.append(el("h3", { class: "stats-sub" }, `${t("distribution")} (${t("gamesCount", { n: scores.length })})`));
     frag.append(scoreChart(scores, t));
   }
   const games = st.best_games || [];

@@ -319,9 +319,12 @@ export function createTable(board, env) {
       }
     }
     for (const el of bases.values()) pilesZone.append(el);
-    if (focused && focused.isConnected && focused !== document.activeElement
-        && focused.dataset.zone !== "removed") focused.focus({ preventScroll: true });
-    if (focusedAt && (!focused.isConnected || focused.dataset.zone === "removed")) focusNearest(focusedAt);
+    // a focused card stays focused while it can still be tapped; one that left the
+    // table or was covered (a waste card under a new draw) hands focus to its nearest
+    const keeps = focused && focused.isConnected && focused.dataset.zone !== "removed"
+      && (!focused.dataset.card || focused.dataset.free === "true");
+    if (keeps && focused !== document.activeElement) focused.focus({ preventScroll: true });
+    if (focusedAt && !keeps) focusNearest(focusedAt);
   }
 
   /** What a keyboard player can reach: tappable cards, then the piles that take a tap. */

@@ -409,7 +409,8 @@ class GameService:
                     slot.live.assisted = True
         result = self._line(player, game_id, snapshot.version, snapshot, count)
         assert result is not None
-        return solution_view(result, game_id=game_id, version=snapshot.version, lang=lang)
+        return solution_view(result, game_id=game_id, version=snapshot.version, lang=lang,
+                             tableau_cards=len(snapshot.game.rules.tableau))
 
     def _line(self, player: str, game_id: int, version: int,
               snapshot: _Snapshot | None = None, states: int | None = None) -> Solution | None:

@@ -37,7 +37,6 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
 
@@ -398,7 +397,11 @@ class Store:
         return values
 
     def put_settings(self, player: str, values: dict[str, Any]) -> None:
-        upsert = sqlite_insert if self.sqlite else postgresql_insert
+        upsert: Any = sqlite_insert
+        if not self.sqlite:  # loaded only here: the PostgreSQL dialect costs start-up time
+            from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+
+            upsert = postgresql_insert
         with self._writing() as conn:
             for key, value in values.items():
                 statement = upsert(settings).values(player=player, key=key,

@@ -157,13 +157,15 @@ def table_view(game: Game) -> dict[str, Any]:
             "piles": piles}
 
 
-def solution_view(result: Solution, *, game_id: int, version: int, lang: Lang) -> dict[str, Any]:
+def solution_view(result: Solution, *, game_id: int, version: int, lang: Lang,
+                  tableau_cards: int) -> dict[str, Any]:
     """The solver's line from the position of ``version`` (docs/api.md)."""
     return {
         "id": game_id,
         "version": version,
         "winnable": result.winnable,
         "max_removed": result.max_removed,
+        "tableau_cards": tableau_cards,
         "shortest": result.shortest,
         "timed_out": result.timed_out,
         "moves": [
