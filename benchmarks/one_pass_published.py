@@ -23,13 +23,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from pyramide.deals import Deal  # noqa: E402
-from pyramide.game import Game  # noqa: E402
-from pyramide.games import PRESETS  # noqa: E402
-from pyramide.rules import Rules  # noqa: E402
-from pyramide.solver.budget import Budget  # noqa: E402
-from pyramide.solver.family_search import decide_family  # noqa: E402
-from pyramide.winrates import wilson  # noqa: E402
+from pyramide.solver.family_search import decide_family
+
+from pyramide.deals import Deal
+from pyramide.game import Game
+from pyramide.games import PRESETS
+from pyramide.rules import Rules
+from pyramide.solver.budget import Budget
+from pyramide.winrates import wilson
 
 
 def measure(rules: Rules, deals: int, states: int) -> tuple[int, int, int, float]:
