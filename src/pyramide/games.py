@@ -62,25 +62,26 @@ _RULE_SETS = (
         "every card must be removed (about 1 win in 50)",
     ),
     Rules(
-        "N1", "One pass", redeals=0,
-        source="The default rules with a single pass through the stock: the setting of "
-        "the published one-pass figure (pyramid-only win)",
+        "N1", "One pass", redeals=0, waste_pairs=True,
+        source="The default rules with a single pass through the stock, the drawn card "
+        "pairing with the waste top as in the published figures' standard game: the "
+        "setting of the published one-pass figure (pyramid-only win)",
         published=(("100,000,000 deals, pyramid-only win, one pass", 9.02),),
     ),
     Rules(
-        "C1", "One pass, covering pairs", redeals=0, covering_pairs=True,
+        "C1", "One pass, covering pairs", redeals=0, waste_pairs=True, covering_pairs=True,
         source="As N1, with covering pairs: the published one-pass figure with covering pairs",
         published=(("100,000,000 deals, pyramid-only win, one pass, covering pairs", 22.77),),
     ),
     Rules(
-        "N1W", "One pass, whole deck", redeals=0, win="all",
-        source="As N1, but every card of the deck must go (no waste pairs): the published "
-        "all-cards one-pass figure",
+        "N1W", "One pass, whole deck", redeals=0, win="all", waste_pairs=True,
+        source="As N1, but every card of the deck must go: the published all-cards "
+        "one-pass figure (the same options as O, kept under its own letter for that figure)",
         published=(("100,000,000 deals, all cards, one pass", 6.80),),
     ),
     Rules(
         "C1W", "One pass, whole deck, covering pairs", redeals=0, win="all",
-        covering_pairs=True,
+        waste_pairs=True, covering_pairs=True,
         source="As N1W, with covering pairs",
         published=(("100,000,000 deals, all cards, one pass, covering pairs", 15.92),),
     ),
