@@ -23,13 +23,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from pyramide.solver.family_search import decide_family
-
 from pyramide.deals import Deal
 from pyramide.game import Game
 from pyramide.games import PRESETS
 from pyramide.rules import Rules
 from pyramide.solver.budget import Budget
+from pyramide.solver.family_search import decide_family
 from pyramide.winrates import wilson
 
 

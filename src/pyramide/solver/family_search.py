@@ -67,13 +67,15 @@ CHUNK = 1 << 16
 
 
 def covers(rules: Rules) -> bool:
-    """True when this search plays ``rules``: a game of the family (not the classic
-    ones, which have searches of their own) whose talon it encodes — draw one,
-    no covering pairs, one cell at most, and every pile of cards in one word."""
+    """True when this search can play ``rules``: a game whose talon it encodes — draw
+    one, no covering pairs, one cell at most, and every pile of cards in one word.
+    Which games the game's solver sends here is :func:`pyramide.solver.api.family_rules`'
+    choice (the family's; the classic rule sets keep searches of their own, and
+    ``benchmarks/one_pass_published.py`` measures one-pass classic sets with it)."""
     talon = rules.deck - len(rules.tableau)
     piles_fit = rules.waste_piles <= 1 or (
         rules.redeals is not None and talon * rules.redeals <= 62)
-    return (rules.family and rules.draw_count == 1 and not rules.covering_pairs
+    return (rules.draw_count == 1 and not rules.covering_pairs
             and rules.cells <= 1 and len(rules.tableau) <= 62 and talon <= 62 and piles_fit)
 
 
