@@ -25,6 +25,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from tests.browser.conftest import Table  # noqa: E402
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS, LiveServer  # noqa: E402
 
 SIZES = {"desktop": (1440, 900), "phone": (390, 844)}
@@ -81,21 +82,16 @@ def main() -> None:
     run(shoot, __doc__, play_some)
 
 
-def open_page(browser: Browser, size: str, url: str) -> tuple[BrowserContext, Page]:
+def open_page(browser: Browser, size: str, url: str, path: str) -> tuple[BrowserContext, Page]:
     """A new browser context at ``size`` (a phone has touch and twice the pixels) showing
-    the page at ``url``, once it has drawn the table."""
+    the page at ``path`` of the server at ``url``, once it has drawn the table (a deal
+    link over a game in progress abandons it, as the browser tests' ``Table.open``)."""
     width, height = SIZES[size]
     phone = size == "phone"
     context = browser.new_context(viewport={"width": width, "height": height},
                                   device_scale_factor=2 if phone else 1,
                                   has_touch=phone, is_mobile=phone)
-    page = context.new_page()
-    page.goto(url)
-    page.wait_for_selector('body[data-ready="true"], #dlg-confirm[open]')
-    if page.locator("#dlg-confirm[open]").count():  # a deal link over a game in progress
-        page.get_by_test_id("confirm-ok").click()
-        page.wait_for_selector('body[data-ready="true"]')
-    idle(page)
+    page = Table(context.new_page(), url).open(path).page
     return context, page
 
 
@@ -106,7 +102,7 @@ def shoot(url: str, out: Path) -> None:
             call(url, "PUT", "/api/settings", {"lang": lang, "animations": False})
             for size in SIZES:
                 phone = size == "phone"
-                context, page = open_page(browser, size, url + "/?deal=PY1-N-AAAAAAS")
+                context, page = open_page(browser, size, url, "/?deal=PY1-N-AAAAAAS")
                 for code in ("KC", "3D", "10C", None, "2S"):
                     target = page.locator(f'[data-card="{code}"]') if code else \
                         page.locator('[data-zone="stock"]')

@@ -49,7 +49,7 @@ def shoot(url: str, out: Path) -> None:
         for lang in ("ru", "en"):
             call(url, "PUT", "/api/settings", {"lang": lang, "animations": False})
             for size in SIZES:
-                context, page = open_page(browser, size, url + "/")
+                context, page = open_page(browser, size, url, "/")
                 if size == "desktop":
                     page.get_by_test_id("new-game").click()
                     page.get_by_test_id("tab-daily").click()
