@@ -75,7 +75,7 @@ def test_more_states_go_further() -> None:
 
 
 @pytest.mark.parametrize(("code", "shortest"), [("PY1-N-AAAABLC", True), ("PY1-M-AAAAAAB", True),
-                                                ("PY1-O-AAAAAAB", False), ("PY1-G-AAAAAAA", True)])
+                                                ("PY1-W-AAAAAAB", False), ("PY1-G-AAAAAAA", True)])
 def test_the_guard_is_reported(code: str, shortest: bool) -> None:
     """A guard that has passed before the search starts stops it at its first look
     at the clock, and the answer says so; a line is still given where one is known."""
@@ -88,6 +88,8 @@ def test_game_budgets_per_search_path() -> None:
     assert search_path(PRESETS["N"], shortest=True) == "compiled"
     assert search_path(PRESETS["N"], shortest=False) == "full"  # (the reduced model decides)
     assert search_path(PRESETS["M"], shortest=True) == "full"
+    assert search_path(PRESETS["M"], shortest=False) == "family"  # the compiled decide
+    assert search_path(PRESETS["T"], shortest=False) == "family"
     assert search_path(PRESETS["G"], shortest=True) == "kernel"
     assert search_path(PRESETS["G"], shortest=False) == "family"  # the compiled decide
     assert search_path(PRESETS["D"], shortest=True) == "full"

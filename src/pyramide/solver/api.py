@@ -103,9 +103,11 @@ def reduced_rules(rules: Rules) -> bool:
 
 
 def family_rules(rules: Rules) -> bool:
-    """True when the family's compiled decide search plays ``rules`` (and numba can
-    have it: else the kernel search, or the classic search of D, serves)."""
-    if not rules.family:
+    """True when the compiled decide search decides ``rules``: every game it plays
+    (:func:`~pyramide.solver.family_search.covers`) but N and C, which the reduced
+    model decides at once; and only where numba can have it (else the kernel
+    search, or the classic full search, serves)."""
+    if reduced_rules(rules):
         return False
     from pyramide.solver import native
 
@@ -217,7 +219,8 @@ def is_lost(game: Game, *, budget: AnyBudget = QUICK_BUDGET) -> bool:
     if family_rules(rules):
         from pyramide.solver.family_search import decide_family
 
-        return decide_family(rules, position, budget, win_only=True).winnable is False
+        return decide_family(rules, position, budget, win_only=True,
+                             ceiling=_ceiling(position, rules)).winnable is False
     if not rules.classic:
         return decide_kernel(rules, position, budget, win_only=True).winnable is False
     model = _model(_layout(game), rules.covering_pairs)
@@ -236,13 +239,22 @@ def _over(position: Position, rules: Rules) -> Solution:
 
 def _solve_family(position: Position, rules: Rules, budget: Budget, *,
                   line: bool = True) -> Solution:
-    """The family's games: the compiled decide search."""
+    """Every game but N and C: the compiled decide search."""
     from pyramide.solver.family_search import decide_family
 
-    found = decide_family(rules, position, budget)
+    found = decide_family(rules, position, budget, ceiling=_ceiling(position, rules))
     return Solution(found.winnable, found.max_removed, found.line if line else [],
                     exact=found.exact, method="familyc", nodes=found.nodes,
                     timed_out=found.timed_out)
+
+
+def _ceiling(position: Position, rules: Rules) -> int | None:
+    """The classic sets' bound on the pyramid cards removable: the reduced model's
+    best (exact under N and C, a relaxation of every other classic set)."""
+    if not rules.classic:
+        return None
+    model = _model(_values(position), rules.covering_pairs)
+    return model.best(_mask(position), pack_talon(c.value for c in position.waste + position.stock))
 
 
 def _solve_kernel(position: Position, rules: Rules, budget: Budget, *,

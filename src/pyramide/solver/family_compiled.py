@@ -36,10 +36,24 @@ key       the state as four words for the transposition table: with one pile
 gone      tableau cards gone for good (the kernel's score over 10).
 move      ``kind | (a + 1) << 4 | (b + 1) << 12``: a card alone, a pair, a card
           into the cell, a draw or a recycle (:data:`SINGLE` … :data:`RECYCLE`).
+          A draw deals ``lay[DRAWS]`` cards onto one waste pile, or one card onto
+          each of several; a covering pair (``lay[COVERING]``) is a tableau card
+          and the one free card still covering it.
 frame     one state on the depth-first path: the state, its moves (a range of
           the move stack), the next one to try, and the move that led to it.
 chunk     the search runs a bounded number of states per call and returns, so
           that the caller keeps the budget's clock and grows the arrays.
+relaxed   the relaxed game (``lay[RELAXED]`` 1; not with cells; 2 when the start is
+          known lost, so that every state is and nothing needs a look): every talon card is
+          always at hand, so that only their worths count.  A state whose
+          relaxed game cannot clear the pyramid (under a whole-deck win: the
+          tableau, leaving talon cards that could pair off) cannot win (the real talon is
+          harder to reach, and pairs inside it only spend cards); the answers
+          are kept in ``memo`` under (tab, the talon's worth counts).
+counts    the talon's worth counts, 4 bits per worth.
+top       ``ctl[TOP]``: where the start is known to be lost, the most tableau
+          cards any line can remove (-1: not given); the search stops when its
+          best meets it (:data:`TOPPED`): nothing better is left to find.
 """
 
 from __future__ import annotations
@@ -72,12 +86,14 @@ ROOM = 2048  # more than the moves of one state
 WORTHS = 14
 # the flags of the layout array
 N, T, PILES, REDEALS, WIN_ALL, OPEN, BOTTOM, WPAIRS, PYR, CELLS = range(10)
-START_GONE, START_PRESENT, WIN_ONLY, UNLIMITED_KEY, CYCLE, SEARCHING, FLAGS = range(10, 17)
+START_GONE, START_PRESENT, WIN_ONLY, UNLIMITED_KEY, CYCLE, SEARCHING = range(10, 16)
+COVERING, DRAWS, RELAXED, FLAGS = range(16, 20)
 # the scalars of the control array
-DEPTH, NODES, BEST, COUNT, BEST_LEN, BUDGET, CTL = 0, 1, 2, 3, 4, 5, 6
+DEPTH, NODES, BEST, COUNT, BEST_LEN, BUDGET, TOP, MEMO_COUNT, CTL = range(9)
 # what a chunk returns
-COMPLETE, WON, SPENT, EXHAUSTED, GROW_TABLE, GROW_FRAMES, GROW_MOVES = range(7)
+COMPLETE, WON, SPENT, EXHAUSTED, GROW_TABLE, GROW_FRAMES, GROW_MOVES, TOPPED = range(8)
 HASH = 0x5851F42D4C957F2D
+RELAXED_EFFORT = 1024  # steps of the relaxed game per state of the search, at most
 
 
 # ------------------------------------------------------------------- bits
@@ -204,7 +220,8 @@ def _moves(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, seqs:
     end.  A move may come twice (a waste pair of two free cards): the
     transposition table drops the second.  With ``safe``, a free card that goes
     alone and pairs with nothing is the only move (docs/solver.md: removing it
-    at once loses nothing)."""
+    at once loses nothing) — but for a talon card only under draw one: with
+    several cards a draw, the card left in the waste shifts the later draws."""
     nfree, open_top = _free(lay, cover, worth, seqs, lens, st, free)
     cycle = lay[CYCLE] and lay[SEARCHING]
     n, talon_end = lay[N], lay[N] + lay[T]
@@ -214,7 +231,8 @@ def _moves(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, seqs:
         if single[v]:
             out[k] = SINGLE | (free[i] + 1) << 4
             k += 1
-            if safe and pairs[v * WORTHS:(v + 1) * WORTHS].sum() == 0:
+            if (safe and pairs[v * WORTHS:(v + 1) * WORTHS].sum() == 0
+                    and (free[i] < n or lay[DRAWS] == 1)):
                 out[at] = out[k - 1]
                 return at + 1
     for i in range(nfree):
@@ -226,6 +244,15 @@ def _moves(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, seqs:
             if pairs[wa * WORTHS + worth[free[j]]] and free[i] != free[j]:
                 out[k] = PAIR | (free[i] + 1) << 4 | (free[j] + 1) << 12
                 k += 1
+    if lay[COVERING]:  # a card and the one free card that still covers it
+        tab = st[0]
+        for s in range(n):
+            over = tab & cover[s]
+            if (tab >> s) & 1 and over != 0 and (over & (over - 1)) == 0:
+                c = _top_bit(over)
+                if (tab & cover[c]) == 0 and pairs[worth[s] * WORTHS + worth[c]]:
+                    out[k] = PAIR | (s + 1) << 4 | (c + 1) << 12
+                    k += 1
     tal, cut, red, cell = st[1], st[2], st[3], st[4]
     piles = lay[PILES]
     level = red if piles > 1 else 0
@@ -281,8 +308,13 @@ def _apply(lay: Ints, seqs: Ints, lens: Ints, st: Ints, move: int) -> None:
     elif kind == DRAW_MOVE:
         level = st[3] if piles > 1 else 0
         seq, tal, cut = seqs[level], st[1], st[2]
-        if piles == 1:
-            st[2] = _stock_top(seq, lens[level], tal, cut) + 1
+        if piles == 1:  # (the stock is never empty here)
+            for _ in range(lay[DRAWS]):
+                i = _stock_top(seq, lens[level], tal, cut)
+                if i < 0:
+                    break
+                cut = i + 1
+            st[2] = cut
         else:
             st[2] = min(cut + piles, lens[level])
     else:  # the recycle
@@ -357,10 +389,10 @@ def _stuck(lay: Ints, worth: Ints, pairs: Ints, single: Ints, st: Ints, stuck: I
 
 
 @jit
-def _prune(lay: Ints, worth: Ints, pairs: Ints, single: Ints, istab: Ints, st: Ints,
-           best: int, stuck: Ints) -> bool:
+def _prune(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, istab: Ints,
+           st: Ints, best: int, stuck: Ints, memo: Ints, stack: Ints, ctl: Ints) -> bool:
     """True when no line from ``st`` can win and none can beat ``best`` gone (the
-    kernel search's ``hopeless`` and ``bound``)."""
+    kernel search's ``hopeless`` and ``bound``, and the relaxed game)."""
     _stuck(lay, worth, pairs, single, st, stuck)
     n, cell = lay[N], st[4]
     hopeless = False
@@ -382,9 +414,151 @@ def _prune(lay: Ints, worth: Ints, pairs: Ints, single: Ints, istab: Ints, st: I
         for v in range(WORTHS):
             if stuck[v]:
                 hopeless = True
+    if lay[RELAXED] == 2:  # the start is lost: so is every state
+        hopeless = True
+    elif not hopeless and lay[RELAXED]:
+        hopeless = not _clears(lay, cover, worth, pairs, single, st[0],
+                               _counts(lay, worth, st[1]), memo, stack, ctl)
     if not hopeless:
         return False
     return lay[WIN_ONLY] == 1 or _gone(lay, istab, st) + can <= best
+
+
+# ---------------------------------------------------------- the relaxation
+
+
+@jit
+def _counts(lay: Ints, worth: Ints, tal: int) -> int:
+    """The talon's worth counts (glossary) of the talon cards in ``tal``."""
+    n, c = lay[N], 0
+    for t in range(lay[T]):
+        if (tal >> t) & 1:
+            c += 1 << (4 * worth[n + t])
+    return c
+
+
+@jit
+def _relaxed_step(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints,
+                  tab: int, counts: int, cur: int) -> tuple[int, int, int]:
+    """The next step of the relaxed game from (tab, counts) at or after the cursor
+    ``cur`` (0 at first), as the (tab, counts) after it and the cursor after it;
+    tab -1 when there is none.  A free card that goes alone is the only step
+    (removing it loses nothing).  The cursor is ``1 + slot * 128 + j``: j < 64 a
+    partner slot, 64 + w a talon worth, 127 the covering pair."""
+    n = lay[N]
+    if cur == 0:
+        for s in range(n):
+            if (tab >> s) & 1 and (tab & cover[s]) == 0 and single[worth[s]]:
+                return tab & ~(1 << s), counts, 1 + n * 128
+        cur = 1
+    s0, j0 = (cur - 1) // 128, (cur - 1) % 128
+    for s in range(s0, n):
+        j = j0 if s == s0 else 0
+        if not (tab >> s) & 1:
+            continue
+        over = tab & cover[s]
+        ws = worth[s]
+        if over == 0:
+            for u in range(max(j, s + 1), n):
+                if (tab >> u) & 1 and (tab & cover[u]) == 0 and pairs[ws * WORTHS + worth[u]]:
+                    return tab & ~(1 << s) & ~(1 << u), counts, 2 + s * 128 + u
+            for w in range(max(j - 64, 0), WORTHS):
+                if pairs[ws * WORTHS + w] and (counts >> (4 * w)) & 15:
+                    return tab & ~(1 << s), counts - (1 << (4 * w)), 2 + s * 128 + 64 + w
+        elif lay[COVERING] and (over & (over - 1)) == 0 and j <= 127:
+            c = _top_bit(over)
+            if (tab & cover[c]) == 0 and pairs[ws * WORTHS + worth[c]]:
+                return tab & ~(1 << s) & ~(1 << c), counts, 1 + (s + 1) * 128
+    return -1, 0, 0
+
+
+@jit
+def _pairs_off(pairs: Ints, single: Ints, counts: int) -> bool:
+    """True when talon cards of these worth counts could all go with one another:
+    each worth has at most one partner worth, as many of each (an even number of a
+    worth that pairs with itself).  A worth with several partners is not judged."""
+    for v in range(WORTHS):
+        cv = (counts >> (4 * v)) & 15
+        if cv == 0 or single[v]:
+            continue
+        partner, several = -1, False
+        for w in range(WORTHS):
+            if pairs[v * WORTHS + w]:
+                several = partner >= 0
+                partner = w
+        if several:
+            continue
+        if partner < 0:
+            return False
+        if partner == v:
+            if cv % 2:
+                return False
+        elif (counts >> (4 * partner)) & 15 != cv:
+            return False
+    return True
+
+
+@jit
+def _cleared(lay: Ints, pairs: Ints, single: Ints, tab: int, counts: int) -> bool:
+    """The relaxed game's goal: the pyramid gone; under a whole-deck win, the
+    whole tableau, and talon cards left that could pair off."""
+    if lay[WIN_ALL]:
+        return tab == 0 and _pairs_off(pairs, single, counts)
+    return bool((tab & lay[PYR]) == 0)
+
+
+@jit
+def _clears(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, tab: int,
+            counts: int, memo: Ints, stack: Ints, ctl: Ints) -> bool:
+    """True when the relaxed game (glossary) from (tab, counts) reaches its goal
+    (:func:`_cleared`)."""
+    if _cleared(lay, pairs, single, tab, counts):
+        return True
+    i = _slot(memo, tab, counts, 1, 0)
+    if memo[i, 2] != 0:
+        return bool(memo[i, 4] == 1)
+    if 2 * ctl[MEMO_COUNT] + 2 > memo.shape[0]:  # full: start afresh
+        memo[:, :] = 0
+        ctl[MEMO_COUNT] = 0
+    stack[0, 0], stack[0, 1], stack[0, 2] = tab, counts, 0
+    depth = 1
+    found = False
+    effort = 0
+    while depth > 0:
+        effort += 1
+        if effort > RELAXED_EFFORT:  # too long a look: assume it may (the bound stays safe)
+            i = _slot(memo, tab, counts, 1, 0)
+            if memo[i, 2] == 0:
+                memo[i, 0], memo[i, 1], memo[i, 2], memo[i, 3] = tab, counts, 1, 0
+                ctl[MEMO_COUNT] += 1
+            memo[i, 4] = 1
+            return True
+        top = depth - 1
+        t, c, k = stack[top, 0], stack[top, 1], stack[top, 2]
+        nt, nc, after = (-1, 0, 0) if found else _relaxed_step(lay, cover, worth, pairs, single,
+                                                                t, c, k)
+        if nt < 0:  # every step tried (or the pyramid cleared below): settle it
+            i = _slot(memo, t, c, 1, 0)
+            if memo[i, 2] == 0:
+                memo[i, 0], memo[i, 1], memo[i, 2], memo[i, 3] = t, c, 1, 0
+                ctl[MEMO_COUNT] += 1
+            memo[i, 4] = 1 if found else 2
+            depth -= 1
+            continue
+        stack[top, 2] = after
+        if _cleared(lay, pairs, single, nt, nc):
+            found = True
+            continue
+        j = _slot(memo, nt, nc, 1, 0)
+        if memo[j, 2] != 0:
+            if memo[j, 4] == 1:
+                found = True
+            continue
+        if depth >= stack.shape[0] or 2 * (ctl[MEMO_COUNT] + depth) + 2 > memo.shape[0]:
+            return True  # no room to look further: assume it may (the bound stays safe)
+        stack[depth, 0], stack[depth, 1], stack[depth, 2] = nt, nc, 0
+        depth += 1
+    return found
 
 
 # -------------------------------------------------------- the table
@@ -451,7 +625,7 @@ def start(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, seqs: 
 @jit
 def run(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, istab: Ints,
         seqs: Ints, lens: Ints, frames: Ints, moves: Ints, table: Ints, ctl: Ints,
-        line: Ints, chunk: int) -> int:
+        line: Ints, memo: Ints, stack: Ints, chunk: int) -> int:
     """Search on for at most ``chunk`` new states; returns what stopped it."""
     st = np.empty(6, dtype=np.int64)
     free = np.empty(lay[N] + lay[T] + 2, dtype=np.int64)
@@ -495,7 +669,10 @@ def run(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, istab: I
             ctl[BEST_LEN] = d + 1
         if won:
             return WON
-        if _prune(lay, worth, pairs, single, istab, st, ctl[BEST], stuck):
+        if 0 <= ctl[TOP] <= ctl[BEST]:
+            return TOPPED
+        if _prune(lay, cover, worth, pairs, single, istab, st, ctl[BEST], stuck, memo, stack,
+                  ctl):
             continue
         frames[d + 1, :6] = st
         frames[d + 1, 6] = frames[d, 7]

@@ -25,25 +25,31 @@ from pyramide.solver.family_compiled import (
     CELL,
     CELLS,
     COMPLETE,
+    COVERING,
     CTL,
     CYCLE,
     DRAW_MOVE,
+    DRAWS,
     FLAGS,
     FRAME,
     GROW_FRAMES,
     GROW_MOVES,
     GROW_TABLE,
+    MEMO_COUNT,
     NODES,
     OPEN,
     PILES,
     PYR,
     RECYCLE_MOVE,
     REDEALS,
+    RELAXED,
     ROOM,
     SINGLE,
     SPENT,
     START_GONE,
     START_PRESENT,
+    TOP,
+    TOPPED,
     UNLIMITED_KEY,
     WIN_ALL,
     WIN_ONLY,
@@ -59,24 +65,33 @@ from pyramide.solver.family_compiled import (
     start,
 )
 from pyramide.solver.kernel_search import KernelResult, bound, hopeless
+from pyramide.solver.kernel_search import gone as kernel_gone
 
 __all__ = ["Encoding", "FamilySearch", "covers", "decide_family", "warm_up"]
 
 CHUNK = 1 << 16
 """States per call of :func:`run` between two looks at the clock."""
+MEMO_ROWS = 1 << 18
+"""Rows of the relaxed game's memo (glossary of :mod:`~pyramide.solver.family_compiled`):
+it starts afresh when half full."""
 
 
 def covers(rules: Rules) -> bool:
-    """True when this search can play ``rules``: a game whose talon it encodes — draw
-    one, no covering pairs, one cell at most, and every pile of cards in one word.
-    Which games the game's solver sends here is :func:`pyramide.solver.api.family_rules`'
-    choice (the family's; the classic rule sets keep searches of their own, and
-    ``benchmarks/one_pass_published.py`` measures one-pass classic sets with it)."""
+    """True when this search can play ``rules``: a game whose talon it encodes (one
+    waste pile, or several dealt one card each), one cell at most, and every pile
+    of cards in one word.  Which games the game's solver sends here is
+    :func:`pyramide.solver.api.family_rules`' choice."""
     talon = rules.deck - len(rules.tableau)
     piles_fit = rules.waste_piles <= 1 or (
         rules.redeals is not None and talon * rules.redeals <= 62)
-    return (rules.draw_count == 1 and not rules.covering_pairs
+    return ((rules.draw_count == 1 or rules.waste_piles <= 1)
             and rules.cells <= 1 and len(rules.tableau) <= 62 and talon <= 62 and piles_fit)
+
+
+def removed(pos: Position) -> int:
+    """Tableau cards gone for good, counted on the tableau (a position set up by
+    hand may carry no score): neither in their slot nor parked in a cell."""
+    return sum(c is None for c in pos.tableau) - sum(pos.parked)
 
 
 @dataclass
@@ -120,7 +135,7 @@ class Encoding:
         cards += talon
         cell = pos.cells[0] if pos.cells else None
         cards.append(cell)
-        left = None if rules.redeals is None else rules.redeals - pos.redeals_used
+        left = None if rules.redeals is None else max(0, rules.redeals - pos.redeals_used)
         levels = 1 + (left or 0) if piles > 1 else 1
         seqs = np.full((levels, max(1, len(seq))), -1, dtype=np.int64)
         seqs[0, :len(seq)] = seq
@@ -137,11 +152,14 @@ class Encoding:
         lay[WIN_ALL], lay[OPEN] = rules.win == "all", rules.open_stock
         lay[BOTTOM], lay[WPAIRS], lay[CELLS] = rules.waste_bottom, rules.waste_pairs, rules.cells
         lay[PYR] = sum(1 << s for s in rules.tableau.pyramid_slots)
-        lay[START_GONE] = pos.score // kernel.POINTS_PER_TABLEAU_CARD
+        lay[START_GONE] = removed(pos)
         lay[START_PRESENT] = bin(tab).count("1") + int(istab[-1] and cell is not None)
         lay[UNLIMITED_KEY] = rules.redeals is None
         lay[CYCLE] = (piles == 1 and rules.redeals is None and not rules.open_stock
-                      and not rules.waste_pairs and not rules.waste_bottom)
+                      and not rules.waste_pairs and not rules.waste_bottom
+                      and rules.draw_count == 1)
+        lay[COVERING], lay[DRAWS] = rules.covering_pairs, rules.draw_count
+        lay[RELAXED] = rules.cells == 0
         state = np.array([tab, (1 << len(talon)) - 1, cut, 0,
                           len(cards) if cell is not None else 0, 0], dtype=np.int64)
         return cls(
@@ -201,16 +219,21 @@ class Encoding:
 class FamilySearch:
     """One depth-first decide search, run chunk by chunk from Python."""
 
-    def __init__(self, enc: Encoding, nodes: int | None, *, win_only: bool) -> None:
+    def __init__(self, enc: Encoding, nodes: int | None, *, win_only: bool,
+                 memo: FamilySearch | None = None) -> None:
         self.enc = enc
         enc.lay[WIN_ONLY] = win_only
         self.frames = np.zeros((256, FRAME), dtype=np.int64)
         self.line = np.zeros(256, dtype=np.int64)
         self.moves = np.zeros(16 * ROOM, dtype=np.int64)
         self.table = np.zeros((1 << 12, 4), dtype=np.int64)
+        self.memo: Ints = np.zeros((MEMO_ROWS, 5), dtype=np.int64) if memo is None else memo.memo
+        self.stack = np.zeros((len(enc.cards) + 2, 3), dtype=np.int64)
         self.ctl = np.zeros(CTL, dtype=np.int64)
+        self.ctl[MEMO_COUNT] = 0 if memo is None else memo.ctl[MEMO_COUNT]
         self.ctl[BEST] = enc.lay[START_GONE]
         self.ctl[BUDGET] = -1 if nodes is None else nodes
+        self.ctl[TOP] = -1
         e = enc
         start(e.lay, e.cover, e.worth, e.pairs, e.single, e.seqs, e.lens, e.state,
                           self.frames, self.moves, self.table, self.ctl)
@@ -221,7 +244,7 @@ class FamilySearch:
         while True:
             status = int(run(e.lay, e.cover, e.worth, e.pairs, e.single, e.istab, e.seqs,
                                  e.lens, self.frames, self.moves, self.table, self.ctl,
-                                 self.line, chunk))
+                                 self.line, self.memo, self.stack, chunk))
             if status == GROW_TABLE:
                 wider = np.zeros((2 * len(self.table), 4), dtype=np.int64)
                 rehash(self.table, wider)
@@ -265,31 +288,65 @@ class FamilySearch:
 
 
 def decide_family(rules: Rules, position: Position, budget: Budget, *,
-                  win_only: bool = False) -> KernelResult:
+                  win_only: bool = False, ceiling: int | None = None) -> KernelResult:
     """The kernel search's decide (:func:`kernel_search.decide_kernel`), compiled:
-    depth first, removals before draws, each position once; the first win, else
-    the most tableau cards gone.  ``budget`` is a :class:`~budget.Budget`."""
-    gone = position.score // kernel.POINTS_PER_TABLEAU_CARD
+    depth first, removals before draws, each position once.  First only the
+    states that can still win are entered, up to the first win; where there is
+    none, the rest of ``budget`` (a :class:`~budget.Budget`) looks for the most
+    tableau cards gone, unless ``win_only``.  ``ceiling``, where given, is a bound
+    on the tableau cards removable known from elsewhere (the classic sets'
+    reduced model), below the whole tableau only when the start is lost."""
+    gone = removed(position)
     if position.status == "won":
         return KernelResult(True, gone, True)
+    top = min(len(rules.tableau), gone + bound(rules, position) - kernel_gone(position))
+    if ceiling is not None:
+        top = min(top, ceiling)
+    lost = hopeless(rules, position) or (ceiling is not None and ceiling < len(rules.tableau))
+    if lost and (win_only or gone >= top):
+        return KernelResult(False, gone, gone >= top, [], 0)
+    began = time.monotonic()
+    nodes = 0
+    first: FamilySearch | None = None
+    if not lost:
+        status, first, timed_out = _phase(rules, position, budget, win_only=True, top=-1)
+        nodes = first.nodes
+        if status == WON:
+            return KernelResult(True, first.best, True, first.best_line(position), nodes,
+                                timed_out=timed_out)
+        lost = status == COMPLETE
+        rest = budget.left(nodes, time.monotonic() - began)
+        if win_only or rest is None or first.best >= top:
+            return KernelResult(False if lost else None, first.best,
+                                first.best >= top or (lost and not win_only),
+                                first.best_line(position), nodes, timed_out=timed_out)
+        budget = rest
+    status, search, timed_out = _phase(rules, position, budget, win_only=False,
+                                       top=top if lost else -1, memo=first)
+    won, complete = status == WON, status in (COMPLETE, TOPPED)
+    winnable = True if won else (False if complete or lost else None)
+    exact = won or search.best == top or complete
+    return KernelResult(winnable, search.best, exact, search.best_line(position),
+                        nodes + search.nodes, timed_out=timed_out)
+
+
+def _phase(rules: Rules, position: Position, budget: Budget, *, win_only: bool,
+           top: int, memo: FamilySearch | None = None) -> tuple[int, FamilySearch, bool]:
+    """One search within ``budget`` (with the relaxed game's memo of ``memo``, an
+    earlier search): what stopped it, the search, and whether the wall-time guard
+    did."""
     meter = budget.meter()
-    search = FamilySearch(Encoding.of(rules, position), budget.nodes, win_only=win_only)
+    enc = Encoding.of(rules, position)
+    if top >= 0:  # (given only where the start is lost)
+        enc.lay[RELAXED] = 2
+    search = FamilySearch(enc, budget.nodes, win_only=win_only, memo=memo)
+    search.ctl[TOP] = top
     while True:
         status = search.run(CHUNK)
-        meter.nodes = search.nodes
         if status != SPENT:
-            break
+            return status, search, False
         if meter.deadline is not None and time.monotonic() > meter.deadline:
-            meter.timed_out = True
-            break
-    won, complete = status == WON, status == COMPLETE
-    top = min(len(rules.tableau), bound(rules, position))
-    winnable = True if won else (False if complete or hopeless(rules, position) else None)
-    exact = won or search.best == top or (complete and not win_only)
-    return KernelResult(winnable, search.best, exact, search.best_line(position), search.nodes,
-                        timed_out=meter.timed_out)
-
-
+            return status, search, True
 
 
 def warm_up() -> None:
