@@ -9,8 +9,8 @@ writes the file from ``pyramide winrate --json`` runs.
 >>> rate = win_rate("N")
 >>> rate is not None and rate["deals"] >= 1_000_000 and 66 < rate["percent"] < 68
 True
->>> apophis = win_rate("A")  # most deals undecided: the interval only
->>> apophis is not None and apophis["percent"] is None and apophis["low"] < apophis["high"]
+>>> double = win_rate("W")  # most deals undecided: the interval only
+>>> double is not None and double["percent"] is None and double["low"] < double["high"]
 True
 """
 
