@@ -389,6 +389,52 @@ def _stuck(lay: Ints, worth: Ints, pairs: Ints, single: Ints, st: Ints, stuck: I
 
 
 @jit
+def _reach(lay: Ints, worth: Ints, pairs: Ints, single: Ints, st: Ints) -> int:
+    """The talon cards (a tal mask) that may still show: all of them but in the last
+    pass of one waste pile (no recycle left, no playable waste bottom), where the
+    waste cards under the first one buried for good never will — one with more
+    cards of some worth at or over it than cards left that could take them
+    (tableau cards and the cell's card; the stock under an open stock; any talon
+    card when two waste cards may pair)."""
+    tal, cut, red = st[1], st[2], st[3]
+    if lay[PILES] != 1 or lay[REDEALS] < 0 or red < lay[REDEALS] or lay[BOTTOM]:
+        return tal
+    n = lay[N]
+    if lay[WPAIRS]:
+        others = tal
+    elif lay[OPEN]:
+        others = tal & ~((1 << cut) - 1)
+    else:
+        others = 0
+    have = np.zeros(WORTHS, dtype=np.int64)
+    for s in range(n):
+        if (st[0] >> s) & 1:
+            have[worth[s]] += 1
+    for t in range(lay[T]):
+        if (others >> t) & 1:
+            have[worth[n + t]] += 1
+    if st[4] > 0:
+        have[worth[st[4] - 1]] += 1
+    over = np.zeros(WORTHS, dtype=np.int64)
+    reach = tal & ~((1 << cut) - 1)
+    for i in range(cut - 1, -1, -1):
+        if not (tal >> i) & 1:
+            continue
+        reach |= 1 << i
+        v = worth[n + i]
+        if single[v]:
+            continue
+        over[v] += 1
+        partners = 0
+        for w in range(WORTHS):
+            if pairs[v * WORTHS + w]:
+                partners += have[w]
+        if over[v] > partners:
+            break
+    return reach
+
+
+@jit
 def _prune(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, istab: Ints,
            st: Ints, best: int, stuck: Ints, memo: Ints, stack: Ints, ctl: Ints) -> bool:
     """True when no line from ``st`` can win and none can beat ``best`` gone (the
@@ -416,9 +462,13 @@ def _prune(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, istab
                 hopeless = True
     if lay[RELAXED] == 2:  # the start is lost: so is every state
         hopeless = True
-    elif not hopeless and lay[RELAXED]:
-        hopeless = not _clears(lay, cover, worth, pairs, single, st[0],
-                               _counts(lay, worth, st[1]), memo, stack, ctl)
+    elif not hopeless:
+        reach = _reach(lay, worth, pairs, single, st)
+        if lay[WIN_ALL] and reach != st[1]:
+            hopeless = True  # a talon card buried for good
+        elif lay[RELAXED]:
+            hopeless = not _clears(lay, cover, worth, pairs, single, st[0],
+                                   _counts(lay, worth, reach), memo, stack, ctl)
     if not hopeless:
         return False
     return lay[WIN_ONLY] == 1 or _gone(lay, istab, st) + can <= best
