@@ -396,7 +396,7 @@ def _reach(lay: Ints, worth: Ints, pairs: Ints, single: Ints, st: Ints) -> int:
     cards of some worth at or over it than cards left that could take them
     (tableau cards and the cell's card; the stock under an open stock; any talon
     card when two waste cards may pair)."""
-    tal, cut, red = st[1], st[2], st[3]
+    tal, cut, red = int(st[1]), int(st[2]), int(st[3])
     if lay[PILES] != 1 or lay[REDEALS] < 0 or red < lay[REDEALS] or lay[BOTTOM]:
         return tal
     n = lay[N]
