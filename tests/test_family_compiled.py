@@ -16,7 +16,7 @@ from pyramide.rules import Rules
 from pyramide.solver import DEFAULT_BUDGET, Budget, decide, is_lost, solve
 from pyramide.solver.api import family_rules
 from pyramide.solver.budget import UNLIMITED
-from pyramide.solver.family_search import Encoding, covers, decide_family
+from pyramide.solver.family_search import Encoding, covers, decide_family, shortest_family
 from pyramide.solver.fullsearch import decide_full
 from pyramide.solver.kernel_search import decide_kernel, key
 from pyramide.solver.reduced import ReducedModel
@@ -178,3 +178,35 @@ def test_the_solver_api_uses_the_compiled_search(letter: str) -> None:
         assert game.status == "won"
     else:
         assert is_lost(game, budget=DEFAULT_BUDGET)
+
+
+@pytest.mark.parametrize("letter", ["G", "Y", "E", "V", "M", "P"])
+def test_shortest_lines_on_real_deals_win_and_beat_the_decide_line(letter: str) -> None:
+    """On the first winnable deals the compiled shortest-line search proves its
+    line within the game's budget; the line plays to a win in the game and is no
+    longer than the decide search's (the bound it starts from)."""
+    rules = PRESETS[letter]
+    budget = Budget(nodes=600_000, seconds=None)
+    proven = 0
+    for number in range(8):
+        pos = start(rules, number)
+        found = shortest_family(rules, pos, budget)
+        if not found.winnable:
+            continue
+        assert len(found.line) <= len(decide_family(rules, pos, budget).line)
+        game = Game.from_code(DealCode(letter, number), clock=lambda: 0.0)
+        for move in found.line:
+            game.play(move)
+        assert game.status == "won"
+        proven += found.shortest
+    assert proven >= 2
+
+
+def test_the_issue_deal_under_microsofts_start() -> None:
+    """``PY1-M-AAAAAAV``, the issue's example: with M's start (an empty waste) the
+    compiled search proves the line the interpreted classic search proves."""
+    game = Game.from_code("PY1-M-AAAAAAV", clock=lambda: 0.0)
+    found = shortest_family(game.rules, game.position, Budget(nodes=600_000, seconds=None))
+    assert found.shortest and len(found.line) == 31
+    solution = solve(game, shortest=True)
+    assert solution.method == "familyc" and len(solution.moves) == 31 and solution.shortest

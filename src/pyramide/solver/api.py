@@ -116,9 +116,17 @@ def family_rules(rules: Rules) -> bool:
 
 
 def search_path(rules: Rules, *, shortest: bool) -> Path:
-    """The search that spends a budget under ``rules`` (see :data:`~budget.Path`)."""
-    if not shortest and family_rules(rules):
+    """The search that spends a budget under ``rules`` (see :data:`~budget.Path`):
+    the compiled searches of every game but N and C (decide, and the shortest
+    line of a position that can be won), else :func:`slow_path`'s."""
+    if family_rules(rules):
         return "family"
+    return slow_path(rules, shortest=shortest)
+
+
+def slow_path(rules: Rules, *, shortest: bool) -> Path:
+    """The search without the compiled decide search: N and C, the shortest line
+    of a position that cannot be won, or where numba is missing."""
     if not rules.classic:
         return "kernel"
     if shortest and reduced_rules(rules):
@@ -153,9 +161,15 @@ def solve_position(
     """
     if position.status != "playing":
         return _over(position, rules)
-    budget = path_budget(budget, rules, shortest=shortest)
-    if not shortest and family_rules(rules):
-        return _solve_family(position, rules, budget)
+    if family_rules(rules):
+        fast = path_budget(budget, rules, shortest=shortest)
+        if not shortest:
+            return _solve_family(position, rules, fast)
+        solution = _solve_family_shortest(position, rules, fast)
+        if solution is not None:
+            return solution
+    budget = budget if isinstance(budget, Budget) else budget.of(
+        slow_path(rules, shortest=shortest))
     if not rules.classic:
         return _solve_kernel(position, rules, budget, shortest=shortest)
     mask = _mask(position)
@@ -244,6 +258,21 @@ def _solve_family(position: Position, rules: Rules, budget: Budget, *,
 
     found = decide_family(rules, position, budget, ceiling=_ceiling(position, rules))
     return Solution(found.winnable, found.max_removed, found.line if line else [],
+                    exact=found.exact, method="familyc", nodes=found.nodes,
+                    timed_out=found.timed_out)
+
+
+def _solve_family_shortest(position: Position, rules: Rules, budget: Budget) -> Solution | None:
+    """The fewest moves to a win, compiled.  A position that cannot be won (or is
+    not decided) gets the decide search's line to the most cards removable; under
+    the classic sets ``None`` instead, for their full search's shortest line to
+    that many."""
+    from pyramide.solver.family_search import shortest_family
+
+    found = shortest_family(rules, position, budget, ceiling=_ceiling(position, rules))
+    if found.winnable is not True and rules.classic:
+        return None
+    return Solution(found.winnable, found.max_removed, found.line, shortest=found.shortest,
                     exact=found.exact, method="familyc", nodes=found.nodes,
                     timed_out=found.timed_out)
 

@@ -66,7 +66,7 @@ import numpy.typing as npt
 
 from pyramide.solver import native
 
-__all__ = ["children", "rehash", "run", "start"]
+__all__ = ["children", "rehash", "run", "shortest_run", "shortest_start", "start"]
 
 Fn = TypeVar("Fn", bound=Callable[..., Any])
 Ints = npt.NDArray[np.int64]
@@ -87,7 +87,7 @@ WORTHS = 14
 # the flags of the layout array
 N, T, PILES, REDEALS, WIN_ALL, OPEN, BOTTOM, WPAIRS, PYR, CELLS = range(10)
 START_GONE, START_PRESENT, WIN_ONLY, UNLIMITED_KEY, CYCLE, SEARCHING = range(10, 16)
-COVERING, DRAWS, RELAXED, FLAGS = range(16, 20)
+COVERING, DRAWS, RELAXED, SHORT, FLAGS = range(16, 21)
 # the scalars of the control array
 DEPTH, NODES, BEST, COUNT, BEST_LEN, BUDGET, TOP, MEMO_COUNT, CTL = range(9)
 # what a chunk returns
@@ -221,7 +221,9 @@ def _moves(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, seqs:
     transposition table drops the second.  With ``safe``, a free card that goes
     alone and pairs with nothing is the only move (docs/solver.md: removing it
     at once loses nothing) — but for a talon card only under draw one: with
-    several cards a draw, the card left in the waste shifts the later draws."""
+    several cards a draw, the card left in the waste shifts the later draws; and
+    in the shortest-line search (``lay[SHORT]``) only for a card the win must
+    remove: a pyramid card, or any under a whole-deck win."""
     nfree, open_top = _free(lay, cover, worth, seqs, lens, st, free)
     cycle = lay[CYCLE] and lay[SEARCHING]
     n, talon_end = lay[N], lay[N] + lay[T]
@@ -232,7 +234,9 @@ def _moves(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, seqs:
             out[k] = SINGLE | (free[i] + 1) << 4
             k += 1
             if (safe and pairs[v * WORTHS:(v + 1) * WORTHS].sum() == 0
-                    and (free[i] < n or lay[DRAWS] == 1)):
+                    and (free[i] < n or lay[DRAWS] == 1)
+                    and (not lay[SHORT] or lay[WIN_ALL]
+                         or (free[i] < n and (lay[PYR] >> free[i]) & 1))):
                 out[at] = out[k - 1]
                 return at + 1
     for i in range(nfree):
@@ -750,3 +754,198 @@ def children(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, seq
         out[i, :6] = child
         out[i, 6] = moves[i]
     return k
+
+
+# ------------------------------------------------------- the shortest line
+#
+# Best-first search over the same states for the fewest moves to a win (every
+# move counts: removals, moves into the cell, draws, recycles).  The states are
+# taken in the order of g + 2h (a good line comes early), every win found
+# becomes the bound, and a state that cannot beat the bound (g + h >= bound) is
+# dropped; when no state is left, the best line is proven shortest.  h is
+# admissible and consistent (a move lowers it by one at most): the removals a
+# win still needs, class by class.  ``nodes`` rows hold each stored state, its
+# g, the row it came from and the move; the heap holds ``f << 42 | (1023 - g)
+# << 32 | row``.
+
+GOAL, HEAP_N, STORED, BOUND, SCTL = range(CTL, CTL + 5)
+NODE = 9  # the state (6), g, the row it came from, the move
+
+
+@jit
+def _estimate(lay: Ints, worth: Ints, pairs: Ints, single: Ints, istab: Ints, st: Ints,
+              cnt: Ints) -> int:
+    """The fewest removals a win from ``st`` still needs: for each class of
+    worths that pair (``v`` and its one partner) the larger count, half a
+    worth that pairs with itself, one per card that goes alone — counting the
+    pyramid's cards (and a tableau card in the cell), or under a whole-deck win
+    every card in play.  Where a worth pairs with several, half the cards."""
+    n = lay[N]
+    cnt[:] = 0
+    mask = st[0] if lay[WIN_ALL] else st[0] & lay[PYR]
+    for s in range(n):
+        if (mask >> s) & 1:
+            cnt[worth[s]] += 1
+    if lay[WIN_ALL]:
+        for t in range(lay[T]):
+            if (st[1] >> t) & 1:
+                cnt[worth[n + t]] += 1
+    cell = st[4]
+    if cell > 0 and (lay[WIN_ALL] or istab[cell - 1]):
+        cnt[worth[cell - 1]] += 1
+    h, paired, several = 0, 0, False
+    for v in range(WORTHS):
+        c = cnt[v]
+        if c == 0:
+            continue
+        if single[v]:
+            h += c
+            continue
+        paired += c
+        partner, k = -1, 0
+        for w in range(WORTHS):
+            if pairs[v * WORTHS + w]:
+                partner, k = w, k + 1
+        if k > 1:
+            several = True
+        elif k == 0:
+            h += c  # (it can never go: the state is lost anyway)
+        elif partner == v:
+            h += (c + 1) // 2
+        elif partner > v:
+            h += max(c, cnt[partner])
+        elif cnt[partner] == 0:
+            h += c
+    if several:  # (no class bound holds: a removal takes two cards at most)
+        h = 0
+        for v in range(WORTHS):
+            if single[v]:
+                h += cnt[v]
+        h += (paired + 1) // 2
+    return h
+
+
+@jit
+def _heap_push(heap: Ints, size: int, item: int) -> None:
+    i = size
+    heap[i] = item
+    while i > 0:
+        parent = (i - 1) >> 1
+        if heap[parent] <= heap[i]:
+            break
+        heap[parent], heap[i] = heap[i], heap[parent]
+        i = parent
+
+
+@jit
+def _heap_pop(heap: Ints, size: int) -> int:
+    top = heap[0]
+    size -= 1
+    heap[0] = heap[size]
+    i = 0
+    while True:
+        left, small = 2 * i + 1, i
+        if left < size and heap[left] < heap[small]:
+            small = left
+        if left + 1 < size and heap[left + 1] < heap[small]:
+            small = left + 1
+        if small == i:
+            return int(top)
+        heap[small], heap[i] = heap[i], heap[small]
+        i = small
+
+
+@jit
+def _keep(nodes: Ints, ctl: Ints, st: Ints, g: int, came: int, move: int) -> int:
+    """Store a state in the next row of ``nodes``; returns the row."""
+    row = ctl[STORED]
+    nodes[row, :6] = st[:6]
+    nodes[row, 6], nodes[row, 7], nodes[row, 8] = g, came, move
+    ctl[STORED] = row + 1
+    return int(row)
+
+
+@jit
+def _store(lay: Ints, worth: Ints, pairs: Ints, single: Ints, istab: Ints, nodes: Ints,
+           heap: Ints, ctl: Ints, st: Ints, g: int, came: int, move: int, cnt: Ints) -> int:
+    """Store a state and put it on the heap; returns its row."""
+    row = _keep(nodes, ctl, st, g, came, move)
+    f = g + 2 * _estimate(lay, worth, pairs, single, istab, st, cnt)
+    _heap_push(heap, ctl[HEAP_N], f << 42 | (1023 - g) << 32 | row)
+    ctl[HEAP_N] += 1
+    return int(row)
+
+
+@jit
+def shortest_start(lay: Ints, worth: Ints, pairs: Ints, single: Ints, istab: Ints,
+                   st: Ints, nodes: Ints, heap: Ints, table: Ints, ctl: Ints) -> None:
+    """Put the start state ``st`` in the search (``ctl[BOUND]``: the moves of the
+    line to beat, set by the caller)."""
+    cnt = np.empty(WORTHS, dtype=np.int64)
+    lay[SEARCHING] = 1
+    k0, k1, k2, k3 = _key(lay, worth, st)
+    i = _slot(table, k0, k1, k2, k3)
+    table[i, 0], table[i, 1], table[i, 2], table[i, 3], table[i, 4] = k0, k1, k2, k3, 0
+    ctl[COUNT] = 1
+    ctl[GOAL] = -1
+    _store(lay, worth, pairs, single, istab, nodes, heap, ctl, st, 0, -1, 0, cnt)
+
+
+@jit
+def shortest_run(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, istab: Ints,
+                 seqs: Ints, lens: Ints, nodes: Ints, heap: Ints, table: Ints, ctl: Ints,
+                 memo: Ints, stack: Ints, chunk: int) -> int:
+    """Search on for at most ``chunk`` new states; returns what stopped it
+    (:data:`COMPLETE`: no state left, the best line is the shortest)."""
+    st = np.empty(6, dtype=np.int64)
+    child = np.empty(6, dtype=np.int64)
+    free = np.empty(lay[N] + lay[T] + 2, dtype=np.int64)
+    stuck = np.empty(WORTHS, dtype=np.int64)
+    cnt = np.empty(WORTHS, dtype=np.int64)
+    moves = np.empty(ROOM, dtype=np.int64)
+    steps = 0
+    while ctl[HEAP_N] > 0:
+        if steps >= chunk:
+            return SPENT
+        if 2 * (ctl[COUNT] + ROOM) + 2 > table.shape[0]:
+            return GROW_TABLE
+        if ctl[STORED] + ROOM > nodes.shape[0]:
+            return GROW_FRAMES
+        item = _heap_pop(heap, ctl[HEAP_N])
+        ctl[HEAP_N] -= 1
+        row = item & 0xFFFFFFFF
+        st[:] = nodes[row, :6]
+        g = nodes[row, 6]
+        k0, k1, k2, k3 = _key(lay, worth, st)
+        if table[_slot(table, k0, k1, k2, k3), 4] < g:
+            continue  # met again since with fewer moves
+        if g + _estimate(lay, worth, pairs, single, istab, st, cnt) >= ctl[BOUND]:
+            continue
+        if _prune(lay, cover, worth, pairs, single, istab, st, 0, stuck, memo, stack, ctl):
+            continue
+        k = _moves(lay, cover, worth, pairs, single, seqs, lens, st, free, moves, 0, True)
+        for m in range(k):
+            child[:] = st
+            _apply(lay, seqs, lens, child, moves[m])
+            if _won(lay, istab, child):
+                if g + 1 < ctl[BOUND]:
+                    ctl[BOUND] = g + 1
+                    ctl[GOAL] = _keep(nodes, ctl, child, g + 1, row, moves[m])
+                continue
+            if g + 1 + _estimate(lay, worth, pairs, single, istab, child, cnt) >= ctl[BOUND]:
+                continue
+            c0, c1, c2, c3 = _key(lay, worth, child)
+            i = _slot(table, c0, c1, c2, c3)
+            if table[i, 2] != 0 and table[i, 4] <= g + 1:
+                continue
+            if table[i, 2] == 0:
+                table[i, 0], table[i, 1], table[i, 2], table[i, 3] = c0, c1, c2, c3
+                ctl[COUNT] += 1
+            table[i, 4] = g + 1
+            ctl[NODES] += 1
+            steps += 1
+            if ctl[BUDGET] >= 0 and ctl[NODES] > ctl[BUDGET]:
+                return EXHAUSTED
+            _store(lay, worth, pairs, single, istab, nodes, heap, ctl, child, g + 1, row,
+                   moves[m], cnt)
+    return COMPLETE

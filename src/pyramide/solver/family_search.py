@@ -21,6 +21,7 @@ from pyramide.solver.family_compiled import (
     BEST,
     BEST_LEN,
     BOTTOM,
+    BOUND,
     BUDGET,
     CELL,
     CELLS,
@@ -32,10 +33,12 @@ from pyramide.solver.family_compiled import (
     DRAWS,
     FLAGS,
     FRAME,
+    GOAL,
     GROW_FRAMES,
     GROW_MOVES,
     GROW_TABLE,
     MEMO_COUNT,
+    NODE,
     NODES,
     OPEN,
     PILES,
@@ -44,6 +47,8 @@ from pyramide.solver.family_compiled import (
     REDEALS,
     RELAXED,
     ROOM,
+    SCTL,
+    SHORT,
     SINGLE,
     SPENT,
     START_GONE,
@@ -62,12 +67,15 @@ from pyramide.solver.family_compiled import (
     children,
     rehash,
     run,
+    shortest_run,
+    shortest_start,
     start,
 )
 from pyramide.solver.kernel_search import KernelResult, bound, hopeless
 from pyramide.solver.kernel_search import gone as kernel_gone
 
-__all__ = ["Encoding", "FamilySearch", "covers", "decide_family", "warm_up"]
+__all__ = ["Encoding", "FamilySearch", "ShortestSearch", "covers", "decide_family",
+           "shortest_family", "warm_up"]
 
 CHUNK = 1 << 16
 """States per call of :func:`run` between two looks at the clock."""
@@ -347,6 +355,84 @@ def _phase(rules: Rules, position: Position, budget: Budget, *, win_only: bool,
             return status, search, False
         if meter.deadline is not None and time.monotonic() > meter.deadline:
             return status, search, True
+
+
+class ShortestSearch:
+    """One best-first search for the fewest moves to a win (module glossary of
+    :mod:`~pyramide.solver.family_compiled`, "the shortest line"), run chunk by
+    chunk from Python, looking for a line shorter than ``bound`` moves."""
+
+    def __init__(self, enc: Encoding, nodes: int | None, bound: int) -> None:
+        self.enc = enc
+        enc.lay[WIN_ONLY], enc.lay[CYCLE], enc.lay[SHORT] = 1, 0, 1  # (every draw counts)
+        self.nodes_ = np.zeros((1 << 12, NODE), dtype=np.int64)
+        self.heap = np.zeros(1 << 12, dtype=np.int64)
+        self.table = np.zeros((1 << 13, 5), dtype=np.int64)
+        self.memo: Ints = np.zeros((MEMO_ROWS, 5), dtype=np.int64)
+        self.stack = np.zeros((len(enc.cards) + 2, 3), dtype=np.int64)
+        self.ctl = np.zeros(SCTL, dtype=np.int64)
+        self.ctl[BUDGET] = -1 if nodes is None else nodes
+        self.ctl[BOUND] = bound
+        e = enc
+        shortest_start(e.lay, e.worth, e.pairs, e.single, e.istab, e.state, self.nodes_,
+                       self.heap, self.table, self.ctl)
+
+    def run(self, chunk: int) -> int:
+        """Search on for ``chunk`` states at most, growing the arrays as needed."""
+        e = self.enc
+        while True:
+            status = int(shortest_run(e.lay, e.cover, e.worth, e.pairs, e.single, e.istab,
+                                      e.seqs, e.lens, self.nodes_, self.heap, self.table,
+                                      self.ctl, self.memo, self.stack, chunk))
+            if status == GROW_TABLE:
+                wider = np.zeros((2 * len(self.table), 5), dtype=np.int64)
+                rehash(self.table, wider)
+                self.table = wider
+            elif status == GROW_FRAMES:
+                self.nodes_ = np.concatenate([self.nodes_, np.zeros_like(self.nodes_)])
+                self.heap = np.concatenate([self.heap, np.zeros_like(self.heap)])
+            else:
+                return status
+
+    @property
+    def nodes(self) -> int:
+        return int(self.ctl[NODES])
+
+    def line(self) -> list[Move]:
+        """The best line found (empty when none beat the bound)."""
+        codes: list[int] = []
+        row = int(self.ctl[GOAL])
+        while row > 0:
+            codes.append(int(self.nodes_[row, 8]))
+            row = int(self.nodes_[row, 7])
+        return [self.enc.move(code) for code in reversed(codes)]
+
+
+SHORTEST_CHUNK = 1 << 14
+"""States per call of the shortest-line search between two looks at the clock."""
+
+
+def shortest_family(rules: Rules, position: Position, budget: Budget, *,
+                    ceiling: int | None = None) -> KernelResult:
+    """The fewest moves to a win: the decide search's line first, then the
+    best-first search for a shorter one, each within ``budget``; ``shortest``
+    when that search ran out of states to look at.  A position that cannot be
+    won (or is not decided) gets the decide search's answer."""
+    found = decide_family(rules, position, budget, ceiling=ceiling)
+    if found.winnable is not True or not found.line:
+        return found
+    meter = budget.meter()
+    search = ShortestSearch(Encoding.of(rules, position), budget.nodes, len(found.line))
+    while True:  # (the clock first: a search may end within one chunk)
+        if meter.deadline is not None and time.monotonic() > meter.deadline:
+            meter.timed_out, status = True, SPENT
+            break
+        status = search.run(SHORTEST_CHUNK)
+        if status != SPENT:
+            break
+    line = search.line() or found.line
+    return KernelResult(True, found.max_removed, True, line, found.nodes + search.nodes,
+                        shortest=status == COMPLETE, timed_out=found.timed_out or meter.timed_out)
 
 
 def warm_up() -> None:
