@@ -166,8 +166,18 @@ def solve_position(
         if not shortest:
             return _solve_family(position, rules, fast)
         solution = _solve_family_shortest(position, rules, fast)
-        if solution is not None:
+        if solution.winnable is True or not rules.classic:
             return solution
+        # a lost deal of a classic set: its full search proves the shortest line
+        # to the most cards removable, where its budget allows
+        slow = _solve_slow(position, rules, budget, shortest=True, layout=layout)
+        return slow if slow.shortest or solution.winnable is None else solution
+    return _solve_slow(position, rules, budget, shortest=shortest, layout=layout)
+
+
+def _solve_slow(position: Position, rules: Rules, budget: AnyBudget, *, shortest: bool,
+                layout: tuple[int, ...] | None) -> Solution:
+    """:func:`solve_position` without the compiled searches (:func:`slow_path`)."""
     budget = budget if isinstance(budget, Budget) else budget.of(
         slow_path(rules, shortest=shortest))
     if not rules.classic:
@@ -262,16 +272,13 @@ def _solve_family(position: Position, rules: Rules, budget: Budget, *,
                     timed_out=found.timed_out)
 
 
-def _solve_family_shortest(position: Position, rules: Rules, budget: Budget) -> Solution | None:
+def _solve_family_shortest(position: Position, rules: Rules, budget: Budget) -> Solution:
     """The fewest moves to a win, compiled.  A position that cannot be won (or is
-    not decided) gets the decide search's line to the most cards removable; under
-    the classic sets ``None`` instead, for their full search's shortest line to
-    that many."""
+    not decided) gets the decide search's line to the most cards removable, not
+    called shortest."""
     from pyramide.solver.family_search import shortest_family
 
     found = shortest_family(rules, position, budget, ceiling=_ceiling(position, rules))
-    if found.winnable is not True and rules.classic:
-        return None
     return Solution(found.winnable, found.max_removed, found.line, shortest=found.shortest,
                     exact=found.exact, method="familyc", nodes=found.nodes,
                     timed_out=found.timed_out)
