@@ -450,15 +450,40 @@ function moveFocus(key) {
   if (best) best.focus();
 }
 
-// One handler for mouse, touch and pen (and Enter/Space on a focused card).
+// One handler for mouse, touch and pen (and Enter/Space on a focused card): the
+// click.  A touch that lifts where it went down is taken at once, without
+// waiting for the click the browser makes of it — which Chromium does not make
+// for the first tap after a touch drag — and that click, if it comes, is not
+// taken twice.
+const TAP_SLOP = 6;  // px a finger may wander in a tap (further, it drags)
+let touchDown = null;
+let tappedAt = 0;
+board.addEventListener("pointerdown", (ev) => {
+  tappedAt = 0;
+  touchDown = ev.pointerType === "touch" && ev.isPrimary
+    ? { id: ev.pointerId, x: ev.clientX, y: ev.clientY } : null;
+}, true);
+board.addEventListener("pointerup", (ev) => {
+  const down = touchDown;
+  touchDown = null;
+  if (!down || ev.pointerId !== down.id || drag.active || drag.justEnded
+      || Math.hypot(ev.clientX - down.x, ev.clientY - down.y) > TAP_SLOP) return;
+  tappedAt = performance.now();
+  boardTap(ev);
+});
 board.addEventListener("click", (ev) => {
+  if (tappedAt && performance.now() - tappedAt < 1000) { tappedAt = 0; return; }
+  boardTap(ev);
+});
+
+function boardTap(ev) {
   if (ui.autoplay) { stopAutoplay(); return; }
   if (!ui.state || ui.state.status !== "playing") return;  // a finished table is only looked at
   const el = ev.target.closest("[data-card], .pile[data-pile]");
   if (!el || !board.contains(el)) return;
   if (el.dataset.card) act({ type: "tap", card: el.dataset.card });
   else if (el.dataset.kind === "stock" || el.dataset.free === "true") tapPile(el.dataset.pile);
-});
+}
 
 document.addEventListener("keydown", (ev) => {
   if (ev.defaultPrevented || document.querySelector("dialog[open]")) return;

@@ -99,5 +99,9 @@ export function installDrag(board, { onDrop, canDrag, animationsOn }) {
     if (swallowClick) { ev.stopImmediatePropagation(); ev.preventDefault(); swallowClick = false; }
   }, true);
 
-  return { get active() { return Boolean(drag && drag.moving); } };
+  return {
+    get active() { return Boolean(drag && drag.moving); },
+    /** A drag ended in the event being handled (its pointerup is no tap). */
+    get justEnded() { return swallowClick; },
+  };
 }
