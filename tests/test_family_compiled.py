@@ -12,6 +12,7 @@ import pytest
 from pyramide import PRESETS, DealCode, Game
 from pyramide.deals import Deal
 from pyramide.kernel import Position, apply, initial, judge, legal_moves
+from pyramide.moves import Move
 from pyramide.rules import Rules
 from pyramide.solver import DEFAULT_BUDGET, Budget, decide, is_lost, solve
 from pyramide.solver.api import family_rules
@@ -27,6 +28,14 @@ COVERED = [letter for letter, rules in PRESETS.items() if rules.family and cover
 
 def start(rules: Rules, number: int) -> Position:
     return initial(rules, Deal.from_number(number, rules.deck).cards)
+
+
+def assert_wins(letter: str, number: int, line: list[Move]) -> None:
+    """The line, played from deal ``number`` of game ``letter`` in the game, wins."""
+    game = Game.from_code(DealCode(letter, number), clock=lambda: 0.0)
+    for move in line:
+        game.play(move)
+    assert game.status == "won"
 
 
 CLASSIC = [letter for letter, rules in PRESETS.items() if not rules.family]
@@ -124,10 +133,7 @@ def test_verdicts_equal_the_kernel_search_on_real_deals_and_lines_win(letter: st
             if ours.winnable is False:
                 assert ours.max_removed == theirs.max_removed
         if ours.winnable:
-            game = Game.from_code(DealCode(letter, number), clock=lambda: 0.0)
-            for move in ours.line:
-                game.play(move)
-            assert game.status == "won"
+            assert_wins(letter, number, ours.line)
     # the kernel search settles few deals of these games (the classic sets are
     # compared with their own full search below)
     if rules.family and letter not in ("W", "X", "U", "H", "K", "A", "Z"):
@@ -194,10 +200,7 @@ def test_shortest_lines_on_real_deals_win_and_beat_the_decide_line(letter: str) 
         if not found.winnable:
             continue
         assert len(found.line) <= len(decide_family(rules, pos, budget).line)
-        game = Game.from_code(DealCode(letter, number), clock=lambda: 0.0)
-        for move in found.line:
-            game.play(move)
-        assert game.status == "won"
+        assert_wins(letter, number, found.line)
         proven += found.shortest
     assert proven >= 2
 

@@ -164,8 +164,8 @@ def solve_position(
     if family_rules(rules):
         fast = path_budget(budget, rules, shortest=shortest)
         if not shortest:
-            return _solve_family(position, rules, fast)
-        solution = _solve_family_shortest(position, rules, fast)
+            return _solve_family(position, rules, fast, layout=layout)
+        solution = _solve_family_shortest(position, rules, fast, layout)
         if solution.winnable is True or not rules.classic:
             return solution
         # a lost deal of a classic set: its full search proves the shortest line
@@ -213,7 +213,7 @@ def decide(position: Position, rules: Rules, *, budget: AnyBudget = DEFAULT_BUDG
     mask = _mask(position)
     model = ReducedModel(_values(position), covering=rules.covering_pairs)
     if reduced_rules(rules):
-        best = model.best(mask, pack_talon(c.value for c in position.waste + position.stock))
+        best = model.best(mask, _talon(position))
         return Solution(best == SLOTS, best, nodes=model.nodes)
     found = decide_full(Table(position, rules), budget, model)
     return Solution(found.winnable, found.max_removed, exact=found.exact, method="full",
@@ -244,11 +244,11 @@ def is_lost(game: Game, *, budget: AnyBudget = QUICK_BUDGET) -> bool:
         from pyramide.solver.family_search import decide_family
 
         return decide_family(rules, position, budget, win_only=True,
-                             ceiling=_ceiling(position, rules)).winnable is False
+                             ceiling=_ceiling(position, rules, _layout(game))).winnable is False
     if not rules.classic:
         return decide_kernel(rules, position, budget, win_only=True).winnable is False
     model = _model(_layout(game), rules.covering_pairs)
-    talon = pack_talon(c.value for c in position.waste + position.stock)
+    talon = _talon(position)
     if model.best(_mask(position), talon) < SLOTS:
         return True
     if reduced_rules(rules):
@@ -262,35 +262,44 @@ def _over(position: Position, rules: Rules) -> Solution:
 
 
 def _solve_family(position: Position, rules: Rules, budget: Budget, *,
-                  line: bool = True) -> Solution:
+                  line: bool = True, layout: tuple[int, ...] | None = None) -> Solution:
     """Every game but N and C: the compiled decide search."""
     from pyramide.solver.family_search import decide_family
 
-    found = decide_family(rules, position, budget, ceiling=_ceiling(position, rules))
+    found = decide_family(rules, position, budget, ceiling=_ceiling(position, rules, layout))
     return Solution(found.winnable, found.max_removed, found.line if line else [],
                     exact=found.exact, method="familyc", nodes=found.nodes,
                     timed_out=found.timed_out)
 
 
-def _solve_family_shortest(position: Position, rules: Rules, budget: Budget) -> Solution:
+def _solve_family_shortest(position: Position, rules: Rules, budget: Budget,
+                           layout: tuple[int, ...] | None) -> Solution:
     """The fewest moves to a win, compiled.  A position that cannot be won (or is
     not decided) gets the decide search's line to the most cards removable, not
     called shortest."""
     from pyramide.solver.family_search import shortest_family
 
-    found = shortest_family(rules, position, budget, ceiling=_ceiling(position, rules))
+    found = shortest_family(rules, position, budget,
+                            ceiling=_ceiling(position, rules, layout))
     return Solution(found.winnable, found.max_removed, found.line, shortest=found.shortest,
                     exact=found.exact, method="familyc", nodes=found.nodes,
                     timed_out=found.timed_out)
 
 
-def _ceiling(position: Position, rules: Rules) -> int | None:
+def _ceiling(position: Position, rules: Rules,
+             layout: tuple[int, ...] | None = None) -> int | None:
     """The classic sets' bound on the pyramid cards removable: the reduced model's
-    best (exact under N and C, a relaxation of every other classic set)."""
+    best (exact under N and C, a relaxation of every other classic set); ``layout``
+    as in :func:`solve_position`."""
     if not rules.classic:
         return None
-    model = _model(_values(position), rules.covering_pairs)
-    return model.best(_mask(position), pack_talon(c.value for c in position.waste + position.stock))
+    model = _model(layout or _values(position), rules.covering_pairs)
+    return model.best(_mask(position), _talon(position))
+
+
+def _talon(position: Position) -> int:
+    """The talon's values, packed for the reduced model."""
+    return pack_talon(c.value for c in position.waste + position.stock)
 
 
 def _solve_kernel(position: Position, rules: Rules, budget: Budget, *,
@@ -303,7 +312,7 @@ def _solve_kernel(position: Position, rules: Rules, budget: Budget, *,
 
 
 def _solve_reduced(position: Position, model: ReducedModel, mask: int) -> Solution:
-    talon = pack_talon(c.value for c in position.waste + position.stock)
+    talon = _talon(position)
     nodes = model.nodes
     best = model.best(mask, talon)
     moves = realize(position, model.line(mask, talon))

@@ -169,6 +169,29 @@ def _pile_bottom(seq: Ints, tal: int, cut: int) -> int:
 
 
 @jit
+def _coverer(cover: Ints, tab: int, s: int) -> int:
+    """The slot of the one card still covering slot ``s``, where it is free (the
+    other half of a covering pair); -1 otherwise."""
+    over = tab & cover[s]
+    if over == 0 or (over & (over - 1)) != 0:
+        return -1
+    c = _top_bit(over)
+    return c if (tab & cover[c]) == 0 else -1
+
+
+@jit
+def _partner(pairs: Ints, v: int) -> int:
+    """The one worth that pairs with worth ``v``; -1 when none does, -2 when several."""
+    partner = -1
+    for w in range(WORTHS):
+        if pairs[v * WORTHS + w]:
+            if partner >= 0:
+                return -2
+            partner = w
+    return partner
+
+
+@jit
 def _free(lay: Ints, cover: Ints, worth: Ints, seqs: Ints, lens: Ints, st: Ints,
           out: Ints) -> tuple[int, int]:
     """The free cards' ids into ``out`` (tableau, waste tops, waste bottom, open
@@ -251,12 +274,10 @@ def _moves(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, seqs:
     if lay[COVERING]:  # a card and the one free card that still covers it
         tab = st[0]
         for s in range(n):
-            over = tab & cover[s]
-            if (tab >> s) & 1 and over != 0 and (over & (over - 1)) == 0:
-                c = _top_bit(over)
-                if (tab & cover[c]) == 0 and pairs[worth[s] * WORTHS + worth[c]]:
-                    out[k] = PAIR | (s + 1) << 4 | (c + 1) << 12
-                    k += 1
+            c = _coverer(cover, tab, s) if (tab >> s) & 1 else -1
+            if c >= 0 and pairs[worth[s] * WORTHS + worth[c]]:
+                out[k] = PAIR | (s + 1) << 4 | (c + 1) << 12
+                k += 1
     tal, cut, red, cell = st[1], st[2], st[3], st[4]
     piles = lay[PILES]
     level = red if piles > 1 else 0
@@ -498,7 +519,7 @@ def _relaxed_step(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints
     ``cur`` (0 at first), as the (tab, counts) after it and the cursor after it;
     tab -1 when there is none.  A free card that goes alone is the only step
     (removing it loses nothing).  The cursor is ``1 + slot * 128 + j``: j < 64 a
-    partner slot, 64 + w a talon worth, 127 the covering pair."""
+    partner slot, 64 + w a talon worth (after a covering pair, the next slot)."""
     n = lay[N]
     if cur == 0:
         for s in range(n):
@@ -519,9 +540,9 @@ def _relaxed_step(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints
             for w in range(max(j - 64, 0), WORTHS):
                 if pairs[ws * WORTHS + w] and (counts >> (4 * w)) & 15:
                     return tab & ~(1 << s), counts - (1 << (4 * w)), 2 + s * 128 + 64 + w
-        elif lay[COVERING] and (over & (over - 1)) == 0 and j <= 127:
-            c = _top_bit(over)
-            if (tab & cover[c]) == 0 and pairs[ws * WORTHS + worth[c]]:
+        elif lay[COVERING]:
+            c = _coverer(cover, tab, s)
+            if c >= 0 and pairs[ws * WORTHS + worth[c]]:
                 return tab & ~(1 << s) & ~(1 << c), counts, 1 + (s + 1) * 128
     return -1, 0, 0
 
@@ -535,14 +556,10 @@ def _pairs_off(pairs: Ints, single: Ints, counts: int) -> bool:
         cv = (counts >> (4 * v)) & 15
         if cv == 0 or single[v]:
             continue
-        partner, several = -1, False
-        for w in range(WORTHS):
-            if pairs[v * WORTHS + w]:
-                several = partner >= 0
-                partner = w
-        if several:
+        partner = _partner(pairs, v)
+        if partner == -2:
             continue
-        if partner < 0:
+        if partner == -1:
             return False
         if partner == v:
             if cv % 2:
@@ -802,13 +819,10 @@ def _estimate(lay: Ints, worth: Ints, pairs: Ints, single: Ints, istab: Ints, st
             h += c
             continue
         paired += c
-        partner, k = -1, 0
-        for w in range(WORTHS):
-            if pairs[v * WORTHS + w]:
-                partner, k = w, k + 1
-        if k > 1:
+        partner = _partner(pairs, v)
+        if partner == -2:
             several = True
-        elif k == 0:
+        elif partner == -1:
             h += c  # (it can never go: the state is lost anyway)
         elif partner == v:
             h += (c + 1) // 2

@@ -71,8 +71,7 @@ from pyramide.solver.family_compiled import (
     shortest_start,
     start,
 )
-from pyramide.solver.kernel_search import KernelResult, bound, hopeless
-from pyramide.solver.kernel_search import gone as kernel_gone
+from pyramide.solver.kernel_search import KernelResult, bound, gone, hopeless
 
 __all__ = ["Encoding", "FamilySearch", "ShortestSearch", "covers", "decide_family",
            "shortest_family", "warm_up"]
@@ -94,12 +93,6 @@ def covers(rules: Rules) -> bool:
         rules.redeals is not None and talon * rules.redeals <= 62)
     return ((rules.draw_count == 1 or rules.waste_piles <= 1)
             and rules.cells <= 1 and len(rules.tableau) <= 62 and talon <= 62 and piles_fit)
-
-
-def removed(pos: Position) -> int:
-    """Tableau cards gone for good, counted on the tableau (a position set up by
-    hand may carry no score): neither in their slot nor parked in a cell."""
-    return sum(c is None for c in pos.tableau) - sum(pos.parked)
 
 
 @dataclass
@@ -160,7 +153,7 @@ class Encoding:
         lay[WIN_ALL], lay[OPEN] = rules.win == "all", rules.open_stock
         lay[BOTTOM], lay[WPAIRS], lay[CELLS] = rules.waste_bottom, rules.waste_pairs, rules.cells
         lay[PYR] = sum(1 << s for s in rules.tableau.pyramid_slots)
-        lay[START_GONE] = removed(pos)
+        lay[START_GONE] = gone(pos)
         lay[START_PRESENT] = bin(tab).count("1") + int(istab[-1] and cell is not None)
         lay[UNLIMITED_KEY] = rules.redeals is None
         lay[CYCLE] = (piles == 1 and rules.redeals is None and not rules.open_stock
@@ -224,6 +217,13 @@ class Encoding:
         return [(out[i, :6].copy(), self.move(int(out[i, 6]))) for i in range(k)]
 
 
+def _wider(table: Ints) -> Ints:
+    """A transposition table twice as large, holding the rows of ``table``."""
+    wider = np.zeros((2 * len(table), table.shape[1]), dtype=np.int64)
+    rehash(table, wider)
+    return wider
+
+
 class FamilySearch:
     """One depth-first decide search, run chunk by chunk from Python."""
 
@@ -254,9 +254,7 @@ class FamilySearch:
                                  e.lens, self.frames, self.moves, self.table, self.ctl,
                                  self.line, self.memo, self.stack, chunk))
             if status == GROW_TABLE:
-                wider = np.zeros((2 * len(self.table), 4), dtype=np.int64)
-                rehash(self.table, wider)
-                self.table = wider
+                self.table = _wider(self.table)
             elif status == GROW_FRAMES:
                 self.frames = np.concatenate([self.frames, np.zeros_like(self.frames)])
                 self.line = np.concatenate([self.line, np.zeros_like(self.line)])
@@ -304,15 +302,15 @@ def decide_family(rules: Rules, position: Position, budget: Budget, *,
     tableau cards gone, unless ``win_only``.  ``ceiling``, where given, is a bound
     on the tableau cards removable known from elsewhere (the classic sets'
     reduced model), below the whole tableau only when the start is lost."""
-    gone = removed(position)
+    removed = gone(position)
     if position.status == "won":
-        return KernelResult(True, gone, True)
-    top = min(len(rules.tableau), gone + bound(rules, position) - kernel_gone(position))
+        return KernelResult(True, removed, True)
+    top = min(len(rules.tableau), bound(rules, position))
     if ceiling is not None:
         top = min(top, ceiling)
     lost = hopeless(rules, position) or (ceiling is not None and ceiling < len(rules.tableau))
-    if lost and (win_only or gone >= top):
-        return KernelResult(False, gone, gone >= top, [], 0)
+    if lost and (win_only or removed >= top):
+        return KernelResult(False, removed, removed >= top, [], 0)
     began = time.monotonic()
     nodes = 0
     first: FamilySearch | None = None
@@ -385,9 +383,7 @@ class ShortestSearch:
                                       e.seqs, e.lens, self.nodes_, self.heap, self.table,
                                       self.ctl, self.memo, self.stack, chunk))
             if status == GROW_TABLE:
-                wider = np.zeros((2 * len(self.table), 5), dtype=np.int64)
-                rehash(self.table, wider)
-                self.table = wider
+                self.table = _wider(self.table)
             elif status == GROW_FRAMES:
                 self.nodes_ = np.concatenate([self.nodes_, np.zeros_like(self.nodes_)])
                 self.heap = np.concatenate([self.heap, np.zeros_like(self.heap)])
