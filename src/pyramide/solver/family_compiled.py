@@ -51,6 +51,14 @@ relaxed   the relaxed game (``lay[RELAXED]`` 1; not with cells; 2 when the start
           harder to reach, and pairs inside it only spend cards); the answers
           are kept in ``memo`` under (tab, the talon's worth counts).
 counts    the talon's worth counts, 4 bits per worth.
+string    the talon as one string of cards: the waste from the bottom up, then the
+          stock from the top down (with one waste pile, the places in order, and
+          a recycle keeps it).  Two talon cards pair only as neighbours in it
+          (the waste top and the open stock top, or the two top waste cards), so
+          the pairs they make in a game nest like brackets; in the last pass
+          never two cards of the waste.  Under a whole-deck win
+          (``lay[STRING]``) each card left out of those pairs needs a tableau
+          card of a partner worth (:func:`_string_clears`).
 top       ``ctl[TOP]``: where the start is known to be lost, the most tableau
           cards any line can remove (-1: not given); the search stops when its
           best meets it (:data:`TOPPED`): nothing better is left to find.
@@ -87,9 +95,9 @@ WORTHS = 14
 # the flags of the layout array
 N, T, PILES, REDEALS, WIN_ALL, OPEN, BOTTOM, WPAIRS, PYR, CELLS = range(10)
 START_GONE, START_PRESENT, WIN_ONLY, UNLIMITED_KEY, CYCLE, SEARCHING = range(10, 16)
-COVERING, DRAWS, RELAXED, SHORT, FLAGS = range(16, 21)
+COVERING, DRAWS, RELAXED, SHORT, STRING, FLAGS = range(16, 22)
 # the scalars of the control array
-DEPTH, NODES, BEST, COUNT, BEST_LEN, BUDGET, TOP, MEMO_COUNT, CTL = range(9)
+DEPTH, NODES, BEST, COUNT, BEST_LEN, BUDGET, TOP, MEMO_COUNT, ORDER, CTL = range(10)
 # what a chunk returns
 COMPLETE, WON, SPENT, EXHAUSTED, GROW_TABLE, GROW_FRAMES, GROW_MOVES, TOPPED = range(8)
 HASH = 0x5851F42D4C957F2D
@@ -491,12 +499,141 @@ def _prune(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, istab
         reach = _reach(lay, worth, pairs, single, st)
         if lay[WIN_ALL] and reach != st[1]:
             hopeless = True  # a talon card buried for good
+        elif lay[STRING] and not _string_clears(lay, worth, pairs, single, st, memo, ctl):
+            hopeless = True
         elif lay[RELAXED]:
             hopeless = not _clears(lay, cover, worth, pairs, single, st[0],
                                    _counts(lay, worth, reach), memo, stack, ctl)
     if not hopeless:
         return False
     return lay[WIN_ONLY] == 1 or _gone(lay, istab, st) + can <= best
+
+
+@jit
+def _last_pass(lay: Ints, st: Ints) -> bool:
+    """No recycle is left and two waste cards never pair: the waste only shrinks
+    from its top and grows by draws."""
+    return bool(not lay[WPAIRS] and 0 <= lay[REDEALS] <= st[3])
+
+
+@jit
+def _meetings(pairs: Ints, word: Ints, length: int, frozen: int, memo: Ints) -> int:
+    """The most pairs of talon cards that can still meet (glossary: string) among
+    the worths ``word[:length]``: nested, the second of each past the first
+    ``frozen`` (in the last pass, two waste cards never meet), any card left out.
+    ``memo[i, j]``: the most within ``word[i:j]``; ``memo[length + 1 + i]``
+    lists the places past ``i`` (and ``frozen``) of the partners of card ``i``."""
+    for i in range(length):
+        k = 0
+        for m in range(max(i + 1, frozen), length):
+            if pairs[word[i] * WORTHS + word[m]]:
+                memo[length + 1 + i, k] = m
+                k += 1
+        memo[length + 1 + i, k] = length
+    for span in range(length + 1):
+        for i in range(length - span + 1):
+            j = i + span
+            best = 0
+            if span >= 2:
+                best = memo[i + 1, j]
+                k = 0
+                while memo[length + 1 + i, k] < j:
+                    m = memo[length + 1 + i, k]
+                    got = 1 + memo[i + 1, m] + memo[m + 1, j]
+                    if got > best:
+                        best = got
+                    k += 1
+            memo[i, j] = best
+    return int(memo[0, length])
+
+
+@jit
+def _string_meetings(lay: Ints, worth: Ints, pairs: Ints, single: Ints, st: Ints) -> int:
+    """The most pairs the talon cards left can make among themselves (glossary:
+    string): in bits 0–7 for the whole string, in the 4 bits at ``8 + 4 v`` for
+    the class of worth ``v`` and its one partner worth ``p ≥ v``, looked at as if
+    the other cards were gone."""
+    n, tal, cut = lay[N], st[1], st[2]
+    word = np.empty(lay[T] + 1, dtype=np.int64)
+    memo = np.empty((2 * lay[T] + 2, lay[T] + 2), dtype=np.int64)
+    last = _last_pass(lay, st)
+    packed = 0
+    for v in range(-1, WORTHS):  # -1: the whole string
+        p = -1
+        if v >= 0:
+            if single[v]:
+                continue
+            p = _partner(pairs, v)
+            if p < v:  # (no partner, several, or the class is looked at already)
+                continue
+        length, frozen = 0, 0
+        for t in range(lay[T]):
+            w = worth[n + t]
+            if (tal >> t) & 1 and not single[w] and (v < 0 or w in (v, p)):
+                word[length] = w
+                length += 1
+                if last and t < cut:
+                    frozen += 1
+        most = _meetings(pairs, word, length, frozen, memo) if length else 0
+        packed |= most if v < 0 else most << (8 + 4 * v)
+    return packed
+
+
+@jit
+def _string_clears(lay: Ints, worth: Ints, pairs: Ints, single: Ints, st: Ints, memo: Ints,
+                   ctl: Ints) -> bool:
+    """Whether the talon cards left could all go as far as the string (glossary)
+    tells: the pairs they make among themselves nest, and each card left out
+    takes a tableau card (or the cell's) of a partner worth — for the whole
+    string, and for each class of worths that pair only with one another.  The
+    pairs they can make are kept in ``memo`` under (tal, the waste's length in
+    the last pass)."""
+    n, tal, cut = lay[N], st[1], st[2]
+    have = np.zeros(WORTHS, dtype=np.int64)
+    count = np.zeros(WORTHS, dtype=np.int64)
+    for s in range(n):
+        if (st[0] >> s) & 1:
+            have[worth[s]] += 1
+    if st[4] > 0:
+        have[worth[st[4] - 1]] += 1
+    length = 0
+    for t in range(lay[T]):
+        if (tal >> t) & 1 and not single[worth[n + t]]:
+            count[worth[n + t]] += 1
+            length += 1
+    packed = 0
+    if lay[OPEN] or lay[WPAIRS]:  # else talon cards never pair with one another
+        frozen = cut if _last_pass(lay, st) else -1
+        i = _slot(memo, tal, frozen, 3, 0)
+        if memo[i, 2] == 0:
+            if 2 * ctl[MEMO_COUNT] + 2 > memo.shape[0]:  # full: start afresh
+                memo[:, :] = 0
+                ctl[MEMO_COUNT] = 0
+                i = _slot(memo, tal, frozen, 3, 0)
+            memo[i, 0], memo[i, 1], memo[i, 2], memo[i, 3] = tal, frozen, 3, 0
+            memo[i, 4] = _string_meetings(lay, worth, pairs, single, st)
+            ctl[MEMO_COUNT] += 1
+        packed = memo[i, 4]
+    takers = 0
+    for w in range(WORTHS):
+        if pairs[w * WORTHS:(w + 1) * WORTHS].sum():
+            takers += have[w]
+    if length - 2 * (packed & 255) > takers:
+        return False
+    for v in range(WORTHS):
+        if single[v] or count[v] == 0:
+            continue
+        p = _partner(pairs, v)
+        if p < 0:
+            continue
+        low = min(v, p)
+        most = (packed >> (8 + 4 * low)) & 15
+        if p == v:
+            if count[v] - 2 * most > have[v]:
+                return False
+        elif count[v] - most > have[p]:
+            return False
+    return True
 
 
 # ---------------------------------------------------------- the relaxation
@@ -694,6 +831,23 @@ def start(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, seqs: 
 
 
 @jit
+def _shuffle(moves: Ints, at: int, end: int, ctl: Ints) -> None:
+    """Put the removals among ``moves[at:end]`` in a random order (the draw or the
+    recycle stays last), drawn from ``ctl[ORDER]``, an xorshift generator's state
+    (glossary: order)."""
+    if end > at and (moves[end - 1] & 15) >= DRAW_MOVE:
+        end -= 1
+    x = ctl[ORDER]
+    for i in range(end - 1, at, -1):
+        x ^= x << 13
+        x ^= (x >> 7) & 0x01FFFFFFFFFFFFFF
+        x ^= x << 17
+        j = at + (x & 0x7FFFFFFFFFFFFFFF) % (i - at + 1)
+        moves[i], moves[j] = moves[j], moves[i]
+    ctl[ORDER] = x
+
+
+@jit
 def run(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, istab: Ints,
         seqs: Ints, lens: Ints, frames: Ints, moves: Ints, table: Ints, ctl: Ints,
         line: Ints, memo: Ints, stack: Ints, chunk: int) -> int:
@@ -709,6 +863,8 @@ def run(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, istab: I
             continue
         if steps >= chunk:
             return SPENT
+        if ctl[BUDGET] >= 0 and ctl[NODES] >= ctl[BUDGET]:
+            return EXHAUSTED  # (before a state is taken: the search may go on later)
         if 2 * ctl[COUNT] + 2 > table.shape[0]:
             return GROW_TABLE
         if d + 2 > frames.shape[0]:
@@ -727,8 +883,6 @@ def run(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, istab: I
         ctl[COUNT] += 1
         ctl[NODES] += 1
         steps += 1
-        if ctl[BUDGET] >= 0 and ctl[NODES] > ctl[BUDGET]:
-            return EXHAUSTED
         gone = _gone(lay, istab, st)
         won = _won(lay, istab, st)
         if gone > ctl[BEST] or won:
@@ -749,6 +903,8 @@ def run(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, istab: I
         frames[d + 1, 6] = frames[d, 7]
         frames[d + 1, 7] = _moves(lay, cover, worth, pairs, single, seqs, lens, st, free,
                                   moves, frames[d, 7], True)
+        if ctl[ORDER]:
+            _shuffle(moves, frames[d, 7], frames[d + 1, 7], ctl)
         frames[d + 1, 8] = 0
         frames[d + 1, 9] = move
         ctl[DEPTH] = d + 2

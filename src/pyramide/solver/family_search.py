@@ -16,7 +16,7 @@ from pyramide.cards import Card
 from pyramide.kernel import Position
 from pyramide.moves import DRAW, RECYCLE, Move
 from pyramide.rules import Rules
-from pyramide.solver.budget import Budget
+from pyramide.solver.budget import Budget, Meter
 from pyramide.solver.family_compiled import (
     BEST,
     BEST_LEN,
@@ -31,6 +31,7 @@ from pyramide.solver.family_compiled import (
     CYCLE,
     DRAW_MOVE,
     DRAWS,
+    EXHAUSTED,
     FLAGS,
     FRAME,
     GOAL,
@@ -41,6 +42,7 @@ from pyramide.solver.family_compiled import (
     NODE,
     NODES,
     OPEN,
+    ORDER,
     PILES,
     PYR,
     RECYCLE_MOVE,
@@ -53,6 +55,7 @@ from pyramide.solver.family_compiled import (
     SPENT,
     START_GONE,
     START_PRESENT,
+    STRING,
     TOP,
     TOPPED,
     UNLIMITED_KEY,
@@ -78,6 +81,12 @@ __all__ = ["Encoding", "FamilySearch", "ShortestSearch", "covers", "decide_famil
 
 CHUNK = 1 << 16
 """States per call of :func:`run` between two looks at the clock."""
+FIRST_LOOK = 50_000
+"""States the first phase's depth-first search takes alone (:func:`_win_phase`)."""
+PROBE_STATES = 10_000
+"""The unit of the first phase's probes (:func:`_win_phase`)."""
+PROBE_SHARE = 8
+"""The probes take at most one state in this many of the first phase's budget."""
 MEMO_ROWS = 1 << 18
 """Rows of the relaxed game's memo (glossary of :mod:`~pyramide.solver.family_compiled`):
 it starts afresh when half full."""
@@ -161,16 +170,18 @@ class Encoding:
                       and rules.draw_count == 1)
         lay[COVERING], lay[DRAWS] = rules.covering_pairs, rules.draw_count
         lay[RELAXED] = rules.cells == 0
+        pairs = np.array([kernel.values_pair(rules, v, w) and v > 0 and w > 0
+                          for v in range(WORTHS) for w in range(WORTHS)], dtype=np.int64)
+        single = np.array([v in rules.single_values for v in range(WORTHS)], dtype=np.int64)
+        lay[STRING] = (rules.win == "all" and piles == 1 and rules.draw_count == 1
+                       and not rules.waste_bottom and rules.cells == 0)
         state = np.array([tab, (1 << len(talon)) - 1, cut, 0,
                           len(cards) if cell is not None else 0, 0], dtype=np.int64)
         return cls(
             rules, cards, lay,
             np.array([sum(1 << c for c in slot.covered_by) for slot in slots], dtype=np.int64),
             worth,
-            np.array([kernel.values_pair(rules, v, w) and v > 0 and w > 0
-                      for v in range(WORTHS) for w in range(WORTHS)], dtype=np.int64),
-            np.array([v in rules.single_values for v in range(WORTHS)], dtype=np.int64),
-            istab, seqs, lens, state, pos.redeals_used,
+            pairs, single, istab, seqs, lens, state, pos.redeals_used,
         )
 
     def move(self, code: int) -> Move:
@@ -315,17 +326,17 @@ def decide_family(rules: Rules, position: Position, budget: Budget, *,
     nodes = 0
     first: FamilySearch | None = None
     if not lost:
-        status, first, timed_out = _phase(rules, position, budget, win_only=True, top=-1)
-        nodes = first.nodes
-        if status == WON:
-            return KernelResult(True, first.best, True, first.best_line(position), nodes,
-                                timed_out=timed_out)
-        lost = status == COMPLETE
+        win = _win_phase(rules, position, budget)
+        first, nodes, timed_out = win.main, win.nodes, win.timed_out
+        if win.status == WON:
+            return KernelResult(True, win.ahead.best, True, win.ahead.best_line(position),
+                                nodes, timed_out=timed_out)
+        lost = win.status == COMPLETE
         rest = budget.left(nodes, time.monotonic() - began)
-        if win_only or rest is None or first.best >= top:
-            return KernelResult(False if lost else None, first.best,
-                                first.best >= top or (lost and not win_only),
-                                first.best_line(position), nodes, timed_out=timed_out)
+        if win_only or rest is None or win.ahead.best >= top:
+            return KernelResult(False if lost else None, win.ahead.best,
+                                win.ahead.best >= top or (lost and not win_only),
+                                win.ahead.best_line(position), nodes, timed_out=timed_out)
         budget = rest
     status, search, timed_out = _phase(rules, position, budget, win_only=False,
                                        top=top if lost else -1, memo=first)
@@ -334,6 +345,83 @@ def decide_family(rules: Rules, position: Position, budget: Budget, *,
     exact = won or search.best == top or complete
     return KernelResult(winnable, search.best, exact, search.best_line(position),
                         nodes + search.nodes, timed_out=timed_out)
+
+
+@dataclass
+class _WinPhase:
+    status: int
+    main: FamilySearch
+    """The search in the game's order (its relaxed game's memo is everyone's)."""
+    ahead: FamilySearch
+    """The search that won, or proved the loss, or got the most cards gone."""
+    nodes: int
+    timed_out: bool
+
+
+def _luby(i: int) -> int:
+    """The ``i``-th term (from 1) of Luby's sequence 1 1 2 1 1 2 4 1 1 2 …"""
+    k = 1
+    while (1 << k) - 1 < i:
+        k += 1
+    if i == (1 << k) - 1:
+        return 1 << (k - 1)
+    return _luby(i - (1 << (k - 1)) + 1)
+
+
+def _win_phase(rules: Rules, position: Position, budget: Budget) -> _WinPhase:
+    """The first phase of :func:`decide_family` (only states that can still win).
+
+    The depth-first search in the game's order settles most deals within its
+    first :data:`FIRST_LOOK` states.  Where it does not, it is stuck below its
+    first choices, so it goes on beside *probes*: searches of the same kind that
+    take the removals of every state in a random order (a seeded generator, so
+    the same budget gives the same answer), each in its own table, of
+    :data:`PROBE_STATES` times Luby's sequence; the game's search gets twice
+    each probe's states.  A probe that wins, or searches everything out, settles
+    the deal.  Without a state count in ``budget`` only the game's search runs."""
+    meter = budget.meter()
+    enc = Encoding.of(rules, position)
+    total = budget.nodes
+    main = FamilySearch(enc, None, win_only=True)
+    searches = [main]
+    spent, limit, probe = 0, FIRST_LOOK, 0
+
+    def done(status: int, search: FamilySearch, timed_out: bool) -> _WinPhase:
+        ahead = search if status in (WON, COMPLETE) else max(searches, key=lambda s: s.best)
+        return _WinPhase(status, main, ahead, spent + main.nodes, timed_out)
+
+    while True:
+        main.ctl[BUDGET] = -1 if total is None else min(limit, total - spent)
+        status, timed_out = _drive(main, meter)
+        if status != EXHAUSTED or timed_out or total is None:
+            return done(status, main, timed_out)
+        if spent + main.nodes >= total:
+            return done(status, main, timed_out)
+        probe += 1
+        size = min(PROBE_STATES * _luby(probe), total - spent - main.nodes)
+        if spent + size > total // PROBE_SHARE:  # the rest is the game's search's
+            limit = total
+            continue
+        other = FamilySearch(enc, size, win_only=True, memo=main)
+        other.ctl[ORDER] = (probe * 0x9E3779B97F4A7C15) & ((1 << 62) - 1) | 1
+        status, timed_out = _drive(other, meter)
+        main.ctl[MEMO_COUNT] = other.ctl[MEMO_COUNT]  # (they share the memo)
+        spent += other.nodes
+        searches.append(other)
+        if status in (WON, COMPLETE) or timed_out:
+            return done(status, other, timed_out)
+        limit = main.nodes + 4 * size
+
+
+def _drive(search: FamilySearch, meter: Meter) -> tuple[int, bool]:
+    """Run ``search`` chunk by chunk until it stops or the wall-time guard of
+    ``meter`` strikes: what stopped it, and whether the guard did."""
+    while True:
+        status = search.run(CHUNK)
+        if status != SPENT:
+            return status, False
+        if meter.deadline is not None and time.monotonic() > meter.deadline:
+            return status, True
 
 
 def _phase(rules: Rules, position: Position, budget: Budget, *, win_only: bool,
@@ -347,12 +435,8 @@ def _phase(rules: Rules, position: Position, budget: Budget, *, win_only: bool,
         enc.lay[RELAXED] = 2
     search = FamilySearch(enc, budget.nodes, win_only=win_only, memo=memo)
     search.ctl[TOP] = top
-    while True:
-        status = search.run(CHUNK)
-        if status != SPENT:
-            return status, search, False
-        if meter.deadline is not None and time.monotonic() > meter.deadline:
-            return status, search, True
+    status, timed_out = _drive(search, meter)
+    return status, search, timed_out
 
 
 class ShortestSearch:
