@@ -5,7 +5,12 @@ game."""
 
 from __future__ import annotations
 
+import json
+import os
 import random
+import shutil
+import subprocess
+import sys
 from dataclasses import replace
 
 import pytest
@@ -263,3 +268,45 @@ def test_probes_in_a_random_order_settle_a_deal_the_games_order_does_not(
     monkeypatch.setattr(family_search, "PROBE_SHARE", 10**9)  # no room for probes
     alone = decide_family(rules, pos, budget, win_only=True)
     assert alone.winnable is None and alone.nodes == 200_000
+
+
+FAMILY_AGREE_SCRIPT = """
+import json, sys
+from pyramide import PRESETS
+from pyramide.deals import Deal
+from pyramide.kernel import initial
+from pyramide.solver import family_compiled
+from pyramide.solver.budget import Budget
+from pyramide.solver.family_search import decide_family, shortest_family
+out = [family_compiled.AOT is not None]
+for letter, number in json.loads(sys.argv[1]):
+    rules = PRESETS[letter]
+    pos = initial(rules, Deal.from_number(number, rules.deck).cards)
+    found = decide_family(rules, pos, Budget(nodes=200_000, seconds=None))
+    short = shortest_family(rules, pos, Budget(nodes=100_000, seconds=None))
+    out.append([found.winnable, found.max_removed, found.nodes, [str(m) for m in found.line],
+                short.winnable, len(short.line), short.exact])
+out.append("numba" in sys.modules)
+print(json.dumps(out))
+"""
+
+
+def test_the_family_search_built_ahead_of_time_is_numbas_search() -> None:
+    """``scripts/setup.sh`` builds the family's searches ahead of time: a process
+    that plays them never imports numba, and numba's compiled search, the
+    fallback, visits the same states and finds the same lines."""
+    if shutil.which("cc") is None:
+        pytest.skip("no C compiler: the search is not built ahead of time here")
+    deals = json.dumps([["M", 1], ["U", 3], ["G", 2], ["T", 5], ["L", 4]])
+
+    def answers(jit_only: bool) -> list[object]:
+        env = {**os.environ, "PYRAMIDE_JIT": "1" if jit_only else "0"}
+        done = subprocess.run([sys.executable, "-c", FAMILY_AGREE_SCRIPT, deals], env=env,
+                              capture_output=True, text=True, check=True)
+        result: list[object] = json.loads(done.stdout)
+        return result
+
+    ahead, jitted = answers(False), answers(True)
+    assert (ahead[0], ahead[-1]) == (True, False)  # built, and numba never loaded
+    assert (jitted[0], jitted[-1]) == (False, True)
+    assert ahead[1:-1] == jitted[1:-1]

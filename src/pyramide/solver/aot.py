@@ -1,20 +1,24 @@
-"""Build the compiled search ahead of time: an extension module next to this file.
+"""Build the compiled searches ahead of time: extension modules next to this file.
 
-Numba compiles the search on first use and keeps it in its cache, but loading numba
+Numba compiles a search on first use and keeps it in its cache, but loading numba
 and the cached code takes a second or more at every start of a process.  Built
 ahead of time with numba's ``pycc`` (``python -m pyramide.solver.aot``, run by
 ``scripts/setup.sh``), the same functions load in milliseconds, without numba.
-:mod:`pyramide.solver.compiled` uses the module only when it was built from its
-own text as it is now (the module keeps the text's hash), else numba's cache.
+:mod:`pyramide.solver.compiled` (the classic shortest-line search) and
+:mod:`pyramide.solver.family_compiled` (every other game's search) each use their
+module only when it was built from their own text as it is now (the module keeps
+the text's hash), else numba's cache.
 
 Glossary
 --------
-entry point  a function of the search the driver calls from Python: ``run``,
-             ``estimate``, ``find`` and ``rehash`` (:class:`compiled._Jitted`).
+entry point  a function of a search its driver calls from Python: ``run``,
+             ``estimate``, ``find`` and ``rehash`` (:class:`compiled._Jitted`); the
+             family's :data:`family_compiled.ENTRY_POINTS`.
 """
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 from pathlib import Path
@@ -26,25 +30,44 @@ SIGNATURES = {
     "find": "i8(i8[:, ::1], i8)",
     "rehash": "i8(i8[:, ::1], i8[:, ::1])",
 }
+"""The classic search's entry points."""
+
+_V, _M = "i8[::1]", "i8[:, ::1]"  # a vector, a matrix (rows in order)
+FAMILY_SIGNATURES = {
+    "start": f"void({_V}, {_V}, {_V}, {_V}, {_V}, {_M}, {_V}, {_V}, {_M}, {_V}, {_M}, {_V})",
+    "run": f"i8({_V}, {_V}, {_V}, {_V}, {_V}, {_V}, {_M}, {_V}, {_M}, {_V}, {_M}, {_V}, "
+           f"{_V}, {_M}, {_M}, i8)",
+    "children": f"i8({_V}, {_V}, {_V}, {_V}, {_V}, {_M}, {_V}, {_V}, {_M})",
+    "rehash": f"void({_M}, {_M})",
+    "shortest_start": f"void({_V}, {_V}, {_V}, {_V}, {_V}, {_V}, {_M}, {_V}, {_M}, {_V})",
+    "shortest_run": f"i8({_V}, {_V}, {_V}, {_V}, {_V}, {_V}, {_M}, {_V}, {_M}, {_V}, {_M}, "
+                    f"{_V}, {_M}, {_M}, i8)",
+}
+"""The family search's entry points (:data:`family_compiled.ENTRY_POINTS`)."""
+
+TARGETS = {
+    "pyramide.solver.compiled": SIGNATURES,
+    "pyramide.solver.family_compiled": FAMILY_SIGNATURES,
+}
 
 
-def build() -> Path:
-    """Compile the entry points into ``_search_aot`` (next to this file) and return
-    its path.  Needs numba and a C compiler; takes a minute or so."""
+def build(source: str = "pyramide.solver.compiled") -> Path:
+    """Compile the entry points of the search module ``source`` into its
+    ``AOT_MODULE`` (next to this file) and return its path.  Needs numba and a C
+    compiler; takes a minute or so."""
     os.environ["PYRAMIDE_JIT"] = "1"
     import numba.pycc
 
-    from pyramide.solver import compiled
-
+    module = importlib.import_module(source)
     here = Path(__file__).parent
-    name = compiled.AOT_MODULE.rsplit(".", 1)[1]
+    name = str(module.AOT_MODULE).rsplit(".", 1)[1]
     make: Any = vars(numba.pycc)["CC"]  # numba ships no types for pycc
     cc = make(name)
     cc.output_dir = str(here)
     cc.verbose = False
-    for entry, signature in SIGNATURES.items():
-        cc.export(entry, signature)(getattr(compiled, entry).py_func)
-    source_hash = compiled.SOURCE_HASH
+    for entry, signature in TARGETS[source].items():
+        cc.export(entry, signature)(getattr(module, entry).py_func)
+    source_hash = int(module.SOURCE_HASH)
 
     def hash_of_source() -> int:
         return source_hash
@@ -58,5 +81,6 @@ def build() -> Path:
 
 
 if __name__ == "__main__":
-    print(build())
+    for target in sys.argv[1:] or list(TARGETS):
+        print(build(target))
     sys.exit(0)

@@ -66,7 +66,12 @@ top       ``ctl[TOP]``: where the start is known to be lost, the most tableau
 
 from __future__ import annotations
 
+import hashlib
+import importlib
+import os
 from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
 from typing import Any, TypeVar, cast
 
 import numpy as np
@@ -79,9 +84,35 @@ __all__ = ["children", "rehash", "run", "shortest_run", "shortest_start", "start
 Fn = TypeVar("Fn", bound=Callable[..., Any])
 Ints = npt.NDArray[np.int64]
 
+SOURCE_HASH = int(hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:15], 16)
+"""Names this file's text: the ahead-of-time build keeps it, and is used only when
+it names the file as it is now."""
+AOT_MODULE = "pyramide.solver._family_aot"
+"""This module's entry points compiled ahead of time (:mod:`pyramide.solver.aot`,
+built by ``scripts/setup.sh``): loading them takes milliseconds and needs no numba."""
+ENTRY_POINTS = ("start", "run", "children", "rehash", "shortest_start", "shortest_run")
+
+
+def _load_aot() -> ModuleType | None:
+    """The ahead-of-time module when it is built from this very file, else ``None``."""
+    if os.environ.get("PYRAMIDE_JIT") == "1":
+        return None
+    try:
+        module = importlib.import_module(AOT_MODULE)
+    except ImportError:
+        return None
+    return module if int(module.source_hash()) == SOURCE_HASH else None
+
+
+AOT = _load_aot()
+
 
 def jit(fn: Fn) -> Fn:
-    """Compile ``fn`` with numba, cached on disk (see :mod:`pyramide.solver.native`)."""
+    """Compile ``fn`` with numba, cached on disk (see :mod:`pyramide.solver.native`);
+    with the ahead-of-time module loaded the functions stay plain Python (the entry
+    points are the module's, see the end of this file) and numba is not imported."""
+    if AOT is not None:
+        return fn
     native.prepare_cache()
     import numba
 
@@ -1119,3 +1150,7 @@ def shortest_run(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints,
             _store(lay, worth, pairs, single, istab, nodes, heap, ctl, child, g + 1, row,
                    moves[m], cnt)
     return COMPLETE
+
+
+if AOT is not None:  # the entry points compiled ahead of time take their names
+    globals().update({name: getattr(AOT, name) for name in ENTRY_POINTS})
