@@ -72,3 +72,37 @@ def test_small_positions_against_exhaustive_search(letter: str) -> None:
         assert (game.status == "won") == winnable
         outcomes.add(winnable)
     assert outcomes == {True, False} or rules.win == "all"
+
+
+@pytest.mark.parametrize("letter", ["N", "C"])
+def test_the_compiled_reduced_model_is_the_interpreted_one(letter: str) -> None:
+    """``decide`` runs the reduced model compiled (:func:`compiled.model_best`): the
+    same best as :class:`ReducedModel` from the start of 150 deals and from a
+    position part way through each (a random line of its moves), over the same
+    states."""
+    import random
+
+    from pyramide.kernel import apply, judge, legal_moves
+    from pyramide.solver import compiled
+    from pyramide.solver.reduced import pack_talon
+
+    rules = PRESETS[letter]
+    rng = random.Random(7)
+    for number in range(150):
+        pos = Position.initial(Deal.from_number(number))
+        for moment in range(2):
+            if moment:
+                for _ in range(rng.randint(5, 40)):
+                    moves = legal_moves(rules, pos)
+                    if pos.status != "playing" or not moves:
+                        break
+                    pos = judge(rules, apply(rules, pos, rng.choice(moves)))
+                if pos.status != "playing":
+                    break
+            values = [0 if c is None else c.value for c in pos.pyramid]
+            mask = sum(1 << s for s, c in enumerate(pos.pyramid) if c is not None)
+            talon = pack_talon(c.value for c in pos.waste + pos.stock)
+            model = ReducedModel(values, covering=rules.covering_pairs)
+            ours = compiled.model_best(values, mask, talon, covering=rules.covering_pairs)
+            assert ours == (model.best(mask, talon), model.nodes), (number, moment)
+            assert decide(pos, rules).max_removed == ours[0]

@@ -12,7 +12,7 @@ the text's hash), else numba's cache.
 Glossary
 --------
 entry point  a function of a search its driver calls from Python: ``run``,
-             ``estimate``, ``find`` and ``rehash`` (:class:`compiled._Jitted`); the
+             ``model``, ``estimate``, ``find`` and ``rehash`` (:class:`compiled._Jitted`); the
              family's :data:`family_compiled.ENTRY_POINTS`.
 """
 
@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 SIGNATURES = {
+    "model": "i8(i8[::1], i8, i8)",
     "run": "UniTuple(i8, 4)(i8[::1], i8[::1], i8[:, ::1], i8[:, ::1], i8[::1], i8, i8)",
     "estimate": "i8(i8[::1], i8, i8, i8, i8, i8)",
     "find": "i8(i8[:, ::1], i8)",

@@ -41,7 +41,7 @@ from pyramide.solver.downsets import is_downset
 from pyramide.solver.fullsearch import decide_full, search_full
 from pyramide.solver.kernel_search import decide_kernel, gone, shortest_kernel
 from pyramide.solver.lines import realize
-from pyramide.solver.reduced import ReducedModel, pack_talon
+from pyramide.solver.reduced import BIT, FULL, ReducedModel, pack_talon
 from pyramide.solver.table import Table
 
 __all__ = [
@@ -202,6 +202,8 @@ def decide(position: Position, rules: Rules, *, budget: AnyBudget = DEFAULT_BUDG
     """Winnable and ``max_removed`` only, without the line: the fast path for statistics."""
     if position.status != "playing":
         return _over(position, rules)
+    if reduced_rules(rules):  # decided at once, whatever the budget
+        return _decide_reduced(position, rules)
     budget = path_budget(budget, rules, shortest=False)
     if family_rules(rules):
         return _solve_family(position, rules, budget, line=False)
@@ -210,11 +212,8 @@ def decide(position: Position, rules: Rules, *, budget: AnyBudget = DEFAULT_BUDG
         return Solution(kernel_found.winnable, kernel_found.max_removed,
                         exact=kernel_found.exact, method="kernel", nodes=kernel_found.nodes,
                         timed_out=kernel_found.timed_out)
-    mask = _mask(position)
+    _mask(position)  # (a pyramid no game can reach is refused)
     model = ReducedModel(_values(position), covering=rules.covering_pairs)
-    if reduced_rules(rules):
-        best = model.best(mask, _talon(position))
-        return Solution(best == SLOTS, best, nodes=model.nodes)
     found = decide_full(Table(position, rules), budget, model)
     return Solution(found.winnable, found.max_removed, exact=found.exact, method="full",
                     nodes=found.nodes, timed_out=found.timed_out)
@@ -299,7 +298,7 @@ def _ceiling(position: Position, rules: Rules,
 
 def _talon(position: Position) -> int:
     """The talon's values, packed for the reduced model."""
-    return pack_talon(c.value for c in position.waste + position.stock)
+    return pack_talon([c.value for c in position.waste] + [c.value for c in position.stock])
 
 
 def _solve_kernel(position: Position, rules: Rules, budget: Budget, *,
@@ -311,6 +310,23 @@ def _solve_kernel(position: Position, rules: Rules, budget: Budget, *,
                     timed_out=found.timed_out)
 
 
+def _decide_reduced(position: Position, rules: Rules) -> Solution:
+    """The reduced model's verdict (exact under the reduced rules), compiled where the
+    compiled search can be had (:func:`compiled.model_best`), else interpreted."""
+    from pyramide.solver import native
+
+    mask = _mask(position)
+    module = native.compiled()
+    if module is not None:
+        best, nodes = module.model_best(_values(position), mask, _talon(position),
+                                        covering=rules.covering_pairs)
+    else:
+        model = ReducedModel(_values(position), covering=rules.covering_pairs)
+        best = model.best(mask, _talon(position))
+        nodes = model.nodes
+    return Solution(best == SLOTS, best, nodes=nodes)
+
+
 def _solve_reduced(position: Position, model: ReducedModel, mask: int) -> Solution:
     talon = _talon(position)
     nodes = model.nodes
@@ -320,7 +336,9 @@ def _solve_reduced(position: Position, model: ReducedModel, mask: int) -> Soluti
 
 
 def _mask(position: Position) -> int:
-    mask = sum(1 << s for s, card in enumerate(position.pyramid) if card is not None)
+    if None not in position.pyramid:  # (the whole pyramid: the quick way)
+        return FULL
+    mask = sum(BIT[s] for s, card in enumerate(position.pyramid) if card is not None)
     if not is_downset(mask):
         raise SolverError("err.solver.unreachable")
     return mask

@@ -48,7 +48,7 @@ import numpy.typing as npt
 from pyramide.geometry import SLOTS
 from pyramide.solver.downsets import COVERING, DOWNSETS, FREE, bit
 
-__all__ = ["CHUNK", "EMPTY", "FOUND", "CompiledSearch", "warm_up"]
+__all__ = ["CHUNK", "EMPTY", "FOUND", "CompiledSearch", "model_best", "warm_up"]
 
 Fn = TypeVar("Fn", bound=Callable[..., Any])
 Ints = npt.NDArray[np.int64]
@@ -91,7 +91,7 @@ def jit(fn: Fn) -> Fn:
 KING = 13
 NEVER = 1 << 30
 TMASK_AT, CUT_AT, TALON_AT = 11, 35, 11
-FEWEST_TAG, REACH_TAG = 1 << 47, 2 << 47  # the model's memo keys of each kind
+FEWEST_TAG, REACH_TAG, BEST_TAG = 1 << 47, 2 << 47, 3 << 47  # the model's memo keys of each kind
 G_AT, F_AT, G_MAX = 34, 44, 1023
 A_AT, B_AT, PLACE_BITS = 5, 11, 63  # a macro: draw_to + 1, then a + 1, b + 1 (6 bits each)
 COST_AT, PARENT_AT = 17, 27  # a seen state: its macro, moves from the start, parent + 1
@@ -101,8 +101,8 @@ ENTRY = 6  # index, tmask, cut, talon, key, h (h < 0: -1 - the cheap estimate, l
 ROOM = 256  # more than the children of one state
 MEMO_BITS = 20  # the model's memo: a cache of 2 ** 20 results
 MEMO_SIZE = 1 << MEMO_BITS
-KEY_BITS, RESULT_AT, RESULT_BITS = (1 << 52) - 1, 52, 31  # a memo entry: key, result
-GENERATION_AT, GENERATIONS = 57, 63  # and the search it belongs to
+KEY_BITS, RESULT_AT, RESULT_BITS = (1 << 49) - 1, 49, 31  # a memo entry: key, result
+GENERATION_AT, GENERATIONS = 54, 511  # and the search it belongs to
 HASH = 0x5851F42D4C957F2D
 BY_VALUE, TALON_BY_VALUE, COVERING_AT, TARGET, WIN = 52, 66, 80, 81, 82
 COUNTS_AT, OVER_AT, TIMES_AT, PACKED_AT, CHILD_AT = 83, 97, 111, 136, 162
@@ -110,7 +110,8 @@ CHILD = 6  # a child: moves from the start, index, tmask, cut, talon, macro
 MOVES_AT, MOVES = CHILD_AT + CHILD * ROOM, 40  # the model's steps from a state, per depth
 MEMO_AT = MOVES_AT + 2 * MOVES * SLOTS
 GENERATION = MEMO_AT + MEMO_SIZE
-LAY = GENERATION + 1
+STATES = GENERATION + 1  # the states the model's best evaluated (:func:`best`)
+LAY = STATES + 1
 """The layout array: the values of the pyramid slots then of the talon cards, the
 masks of the pyramid slots and of the talon cards of each value, the flags; then
 room for the estimate's counts, for the children of a state and for the model's
@@ -343,6 +344,44 @@ def reaches(lay: Ints, index: int, talon: int) -> int:
                 break
     remember(lay, key, result)
     return result
+
+
+@jit
+def best(lay: Ints, index: int, talon: int) -> int:
+    """The reduced model's best from the state: the most pyramid cards gone in all
+    (28: winnable), as :meth:`ReducedModel.best <pyramide.solver.reduced.ReducedModel.best>`
+    finds it, in the same order; ``lay[STATES]`` counts the states it evaluates."""
+    key = index | talon << TALON_AT | BEST_TAG
+    known = recall(lay, key)
+    if known >= 0:
+        return known
+    lay[STATES] += 1
+    a, b, w = safe(lay, index, talon)
+    if a >= 0:
+        result = best(lay, drop(index, a, b), talon - one(w))
+    else:
+        result = SLOTS - popcount(MASKS[index])
+        at, steps = model_steps(lay, index, talon)
+        for k in range(at, at + 2 * steps, 2):
+            found = best(lay, lay[k], lay[k + 1])
+            if found > result:
+                result = found
+                if found == SLOTS:
+                    break
+    remember(lay, key, result)
+    return result
+
+
+@jit
+def model(lay: Ints, index: int, talon: int) -> int:
+    """:func:`best` as an entry point (a recursive function cannot be one itself),
+    from the 28 pyramid values in the layout: it fills in their masks by value."""
+    for v in range(KING + 1):
+        lay[BY_VALUE + v] = 0
+    for s in range(SLOTS):
+        lay[BY_VALUE + lay[s]] |= 1 << s
+    lay[STATES] = 0
+    return best(lay, index, talon)
 
 
 @jit
@@ -742,6 +781,7 @@ def run(lay: Ints, heap: Ints, entries: Ints, seen: Ints, sizes: Ints, bound: in
 class _Jitted:
     """The entry points of the search as numba compiles them (cached on disk)."""
 
+    model = staticmethod(model)
     estimate = staticmethod(estimate)
     find = staticmethod(find)
     rehash = staticmethod(rehash)
@@ -756,11 +796,12 @@ _spare: list[Ints] = []
 _spare_lock = threading.Lock()
 
 
-def take_layout() -> Ints:
+def take_layout(*, clear: bool = True) -> Ints:
     """A layout array for one search: a spare one when a search has given one back
     (the memo's pages stay mapped), its memo entries tagged with the search's
     generation so that the last search's ones no longer count (cleared when the
-    tags wrap round)."""
+    tags wrap round).  Without ``clear`` the part before the memo is left as the
+    last search left it (the model's best sets what it reads)."""
     with _spare_lock:
         lay = _spare.pop() if _spare else None
     if lay is None:
@@ -768,7 +809,8 @@ def take_layout() -> Ints:
     elif lay[GENERATION] >= GENERATIONS:
         lay[MEMO_AT:] = 0
     lay[GENERATION] += 1
-    lay[:MEMO_AT] = 0
+    if clear:
+        lay[:MEMO_AT] = 0
     return lay
 
 
@@ -868,6 +910,28 @@ class CompiledSearch:
         return out
 
 
+def model_best(values: Sequence[int], mask: int, talon: int, *, covering: bool) -> tuple[int, int]:
+    """The reduced model's best from (``mask``, packed ``talon``) over the 28 pyramid
+    ``values``, compiled (:func:`best`), and the states it evaluated.
+
+    >>> from pyramide.deals import Deal
+    >>> from pyramide.solver.reduced import FULL, pack_talon
+    >>> deal = Deal.from_number(18)
+    >>> model_best([c.value for c in deal.pyramid], FULL,
+    ...            pack_talon(c.value for c in deal.cards[28:]), covering=False)[0]
+    28
+    """
+    lay = take_layout(clear=False)
+    try:
+        lay[:SLOTS] = values
+        lay[COVERING_AT] = covering
+        found = int(KERNEL.model(lay, INDEX[mask], talon))
+        return found, int(lay[STATES])
+    finally:
+        with _spare_lock:
+            _spare.append(lay)
+
+
 def warm_up() -> None:
     """Compile (or load from the cache) the search, on a tiny position."""
     values = [KING] + [0] * (SLOTS - 1) + [1]
@@ -875,3 +939,4 @@ def warm_up() -> None:
     search.start(1, 1, 1, 1)
     search.run(NEVER, 10)
     search.release()
+    model_best(values[:SLOTS], 1, 0, covering=False)

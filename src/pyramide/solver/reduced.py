@@ -59,18 +59,14 @@ def shift(value: int) -> int:
 
 
 SHIFT = tuple(max(0, shift(v)) for v in range(KING + 1))
-ONE = (0, *(1 << s for s in SHIFT[1:]))  # ONE[0] == 0: no talon card
+ONE = (0, *(1 << s for s in SHIFT[1:KING]), 0)  # no talon card (0), and kings: 0
 NO_SLOT = SLOTS
 BIT = (*(bit(s) for s in range(SLOTS)), 0)  # BIT[NO_SLOT] == 0
 
 
 def pack_talon(values: Iterable[int]) -> int:
     """The packed counts of the talon values (kings are left out)."""
-    packed = 0
-    for value in values:
-        if value != KING:
-            packed += 1 << shift(value)
-    return packed
+    return sum(ONE[value] for value in values)  # (ONE[KING] == 0)
 
 
 def pyramid_pairs(values: Sequence[int], mask: int, *, covering: bool) -> list[tuple[int, int]]:
