@@ -6,11 +6,7 @@ game."""
 from __future__ import annotations
 
 import json
-import os
 import random
-import shutil
-import subprocess
-import sys
 from dataclasses import replace
 
 import pytest
@@ -29,6 +25,7 @@ from pyramide.solver.fullsearch import decide_full
 from pyramide.solver.kernel_search import decide_kernel, key
 from pyramide.solver.reduced import ReducedModel
 from pyramide.solver.table import Table
+from tests.test_solver_helpers import both_builds
 
 COVERED = [letter for letter, rules in PRESETS.items() if rules.family and covers(rules)]
 
@@ -295,18 +292,8 @@ def test_the_family_search_built_ahead_of_time_is_numbas_search() -> None:
     """``scripts/setup.sh`` builds the family's searches ahead of time: a process
     that plays them never imports numba, and numba's compiled search, the
     fallback, visits the same states and finds the same lines."""
-    if shutil.which("cc") is None:
-        pytest.skip("no C compiler: the search is not built ahead of time here")
     deals = json.dumps([["M", 1], ["U", 3], ["G", 2], ["T", 5], ["L", 4]])
-
-    def answers(jit_only: bool) -> list[object]:
-        env = {**os.environ, "PYRAMIDE_JIT": "1" if jit_only else "0"}
-        done = subprocess.run([sys.executable, "-c", FAMILY_AGREE_SCRIPT, deals], env=env,
-                              capture_output=True, text=True, check=True)
-        result: list[object] = json.loads(done.stdout)
-        return result
-
-    ahead, jitted = answers(False), answers(True)
+    ahead, jitted = both_builds(FAMILY_AGREE_SCRIPT, deals)
     assert (ahead[0], ahead[-1]) == (True, False)  # built, and numba never loaded
     assert (jitted[0], jitted[-1]) == (False, True)
     assert ahead[1:-1] == jitted[1:-1]

@@ -7,7 +7,12 @@ functions), and the reduced model without any shortcut.
 
 from __future__ import annotations
 
+import json
+import os
 import random
+import shutil
+import subprocess
+import sys
 from collections import deque
 from collections.abc import Iterator
 from functools import cache
@@ -209,3 +214,22 @@ def engine_shortest(pos: Position, rules: Rules, target: int, win: bool,
                 h = lower_bound(nxt, rules, target, win)
                 heapq.heappush(heap, (g + 1 + h, -(g + 1), next(tie), nxt))
     return None
+
+
+def both_builds(script: str, argument: str) -> tuple[list[object], list[object]]:
+    """The JSON that ``python -c script argument`` prints with the searches built
+    ahead of time, then with numba's (``PYRAMIDE_JIT=1``); skips the test where no C
+    compiler can build them."""
+    import pytest
+
+    if shutil.which("cc") is None:
+        pytest.skip("no C compiler: the searches are not built ahead of time here")
+
+    def answers(jit_only: bool) -> list[object]:
+        env = {**os.environ, "PYRAMIDE_JIT": "1" if jit_only else "0"}
+        done = subprocess.run([sys.executable, "-c", script, argument], env=env,
+                              capture_output=True, text=True, check=True)
+        result: list[object] = json.loads(done.stdout)
+        return result
+
+    return answers(False), answers(True)

@@ -3,10 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import subprocess
-import sys
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -23,7 +19,7 @@ from pyramide.solver.shortest import (
     solve_shortest,
 )
 from pyramide.solver.table import Table
-from tests.test_solver_helpers import fewest_moves, game_at, small_position
+from tests.test_solver_helpers import both_builds, fewest_moves, game_at, small_position
 
 CLASSIC = sorted(letter for letter, rules in PRESETS.items() if rules.classic)
 """The games of §1-§10: the ones the accelerated searches serve."""
@@ -163,18 +159,7 @@ print(json.dumps(out))
 def test_the_search_built_ahead_of_time_is_numbas_search() -> None:
     """``scripts/setup.sh`` builds the search ahead of time (it loads in milliseconds);
     numba's compiled search, the fallback, visits the same states."""
-    if shutil.which("cc") is None:
-        pytest.skip("no C compiler: the search is not built ahead of time here")
-    deals = json.dumps([["N", 1], ["N", 9], ["C", 3]])
-
-    def answers(jit_only: bool) -> list[object]:
-        env = {**os.environ, "PYRAMIDE_JIT": "1" if jit_only else "0"}
-        done = subprocess.run([sys.executable, "-c", AGREE_SCRIPT, deals], env=env,
-                              capture_output=True, text=True, check=True)
-        result: list[object] = json.loads(done.stdout)
-        return result
-
-    ahead, jitted = answers(False), answers(True)
+    ahead, jitted = both_builds(AGREE_SCRIPT, json.dumps([["N", 1], ["N", 9], ["C", 3]]))
     assert ahead[0] is True and jitted[0] is False
     assert ahead[1:] == jitted[1:]
     assert all(proven for proven, _, _ in ahead[1:])  # type: ignore[misc]

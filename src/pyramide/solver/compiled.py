@@ -32,20 +32,16 @@ chunk     the search runs a bounded number of states per call and returns, so
 
 from __future__ import annotations
 
-import hashlib
-import importlib
-import os
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
-from types import ModuleType
 from typing import Any, TypeVar, cast
 
 import numpy as np
 import numpy.typing as npt
 
 from pyramide.geometry import SLOTS
+from pyramide.solver import native
 from pyramide.solver.downsets import COVERING, DOWNSETS, FREE, bit
 
 __all__ = ["CHUNK", "EMPTY", "FOUND", "CompiledSearch", "model_best", "warm_up"]
@@ -53,28 +49,14 @@ __all__ = ["CHUNK", "EMPTY", "FOUND", "CompiledSearch", "model_best", "warm_up"]
 Fn = TypeVar("Fn", bound=Callable[..., Any])
 Ints = npt.NDArray[np.int64]
 
-SOURCE_HASH = int(hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:15], 16)
-"""Names this file's text: the ahead-of-time build keeps it, and is used only when
-it names the file as it is now."""
+SOURCE_HASH = native.source_hash(__file__)
+"""Names this file's text (:func:`native.source_hash`)."""
 AOT_MODULE = "pyramide.solver._search_aot"
 """The search compiled ahead of time (:mod:`pyramide.solver.aot`, built by
 ``scripts/setup.sh``): loading it takes milliseconds and needs no numba."""
-JIT_ONLY = os.environ.get("PYRAMIDE_JIT") == "1"
-"""Set by the ahead-of-time build, and by whoever wants numba's cache instead."""
 
 
-def _load_aot() -> ModuleType | None:
-    """The ahead-of-time module when it is built from this very file, else ``None``."""
-    if JIT_ONLY:
-        return None
-    try:
-        module = importlib.import_module(AOT_MODULE)
-    except ImportError:
-        return None
-    return module if int(module.source_hash()) == SOURCE_HASH else None
-
-
-AOT = _load_aot()
+AOT = native.load_ahead_of_time(AOT_MODULE, SOURCE_HASH)
 
 
 def jit(fn: Fn) -> Fn:

@@ -66,12 +66,7 @@ top       ``ctl[TOP]``: where the start is known to be lost, the most tableau
 
 from __future__ import annotations
 
-import hashlib
-import importlib
-import os
 from collections.abc import Callable
-from pathlib import Path
-from types import ModuleType
 from typing import Any, TypeVar, cast
 
 import numpy as np
@@ -84,27 +79,15 @@ __all__ = ["children", "rehash", "run", "shortest_run", "shortest_start", "start
 Fn = TypeVar("Fn", bound=Callable[..., Any])
 Ints = npt.NDArray[np.int64]
 
-SOURCE_HASH = int(hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:15], 16)
-"""Names this file's text: the ahead-of-time build keeps it, and is used only when
-it names the file as it is now."""
+SOURCE_HASH = native.source_hash(__file__)
+"""Names this file's text (:func:`native.source_hash`)."""
 AOT_MODULE = "pyramide.solver._family_aot"
 """This module's entry points compiled ahead of time (:mod:`pyramide.solver.aot`,
 built by ``scripts/setup.sh``): loading them takes milliseconds and needs no numba."""
 ENTRY_POINTS = ("start", "run", "children", "rehash", "shortest_start", "shortest_run")
 
 
-def _load_aot() -> ModuleType | None:
-    """The ahead-of-time module when it is built from this very file, else ``None``."""
-    if os.environ.get("PYRAMIDE_JIT") == "1":
-        return None
-    try:
-        module = importlib.import_module(AOT_MODULE)
-    except ImportError:
-        return None
-    return module if int(module.source_hash()) == SOURCE_HASH else None
-
-
-AOT = _load_aot()
+AOT = native.load_ahead_of_time(AOT_MODULE, SOURCE_HASH)
 
 
 def jit(fn: Fn) -> Fn:

@@ -10,6 +10,8 @@ with the same answers (:mod:`pyramide.solver.shortest`).
 
 from __future__ import annotations
 
+import hashlib
+import importlib
 import os
 import tempfile
 from pathlib import Path
@@ -17,10 +19,30 @@ from types import ModuleType
 
 import platformdirs
 
-__all__ = ["compiled", "family", "prepare_cache", "warm_up"]
+__all__ = ["compiled", "family", "load_ahead_of_time", "prepare_cache", "source_hash",
+           "warm_up"]
 
 _loaded: list[ModuleType | None] = []
 _family: list[ModuleType | None] = []
+
+
+def source_hash(path: str) -> int:
+    """Names a source file's text: an ahead-of-time build (:mod:`pyramide.solver.aot`)
+    keeps it, and is used only when it names the file as it is now."""
+    return int(hashlib.sha256(Path(path).read_bytes()).hexdigest()[:15], 16)
+
+
+def load_ahead_of_time(name: str, built_from: int) -> ModuleType | None:
+    """The module ``name`` built ahead of time, when it was built from the source
+    whose :func:`source_hash` is ``built_from``; ``None`` when it is missing, stale,
+    or ``PYRAMIDE_JIT=1`` asks for numba's cache instead (as the build itself does)."""
+    if os.environ.get("PYRAMIDE_JIT") == "1":
+        return None
+    try:
+        module = importlib.import_module(name)
+    except ImportError:
+        return None
+    return module if int(module.source_hash()) == built_from else None
 
 
 def prepare_cache() -> Path | None:
