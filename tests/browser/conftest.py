@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -161,6 +161,19 @@ class Table:
         status, body = call(self.url, "GET", "/api/games/current")
         assert status == 200, body
         return body  # type: ignore[no-any-return]
+
+    def state_when(self, ready: Callable[[dict[str, Any]], bool],
+                   seconds: float = 5.0) -> dict[str, Any]:
+        """The server's current game once ``ready`` holds for it (the page makes a
+        new game the current one with a request of its own, after the page has
+        gone idle), or as it is after ``seconds``."""
+        body = self.state()
+        for _ in range(int(seconds * 10)):
+            if ready(body):
+                break
+            self.page.wait_for_timeout(100)
+            body = self.state()
+        return body
 
 
 @pytest.fixture

@@ -165,7 +165,7 @@ def test_new_game_asks_before_abandoning_a_game_in_progress(
     page.get_by_test_id("new-game-submit").click()
     page.get_by_test_id("confirm-ok").click()
     table.idle()
-    fresh = table.state()
+    fresh = table.state_when(lambda state: state["id"] != playing["id"])
     assert fresh["id"] != playing["id"] and fresh["moves"] == 0
     history = call(server.url, "GET", "/api/history?rules=N")[1]["games"]
     assert {"id": playing["id"], "result": "abandoned"}.items() <= next(
