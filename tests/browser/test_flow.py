@@ -83,7 +83,7 @@ def test_choices_survive_a_reload_and_the_end_dialog(table: Table, server: LiveS
     page.get_by_test_id("new-game-submit").click()  # no move yet: replaced without a question
     expect(page.get_by_test_id("new-game-dialog")).to_be_hidden(timeout=60_000)  # a graded deal
     table.idle()
-    assert table.state()["rules"]["letter"] == "N"
+    assert table.state_when(lambda state: state["rules"]["letter"] == "N")["rules"]["letter"] == "N"
 
     page.reload()
     table.idle()
@@ -176,7 +176,7 @@ def test_new_game_asks_before_abandoning_a_game_in_progress(
     page.get_by_test_id("new-game-submit").click()
     table.idle()
     expect(confirm).to_be_hidden()
-    assert table.state()["id"] != fresh["id"]
+    assert table.state_when(lambda state: state["id"] != fresh["id"])["id"] != fresh["id"]
 
 
 def test_seeing_the_solution_marks_the_game_after_a_restart(
