@@ -315,15 +315,13 @@ def _decide_reduced(position: Position, rules: Rules) -> Solution:
     compiled search can be had (:func:`compiled.model_best`), else interpreted."""
     from pyramide.solver import native
 
-    mask = _mask(position)
+    mask, values, talon = _mask(position), _values(position), _talon(position)
     module = native.compiled()
     if module is not None:
-        best, nodes = module.model_best(_values(position), mask, _talon(position),
-                                        covering=rules.covering_pairs)
+        best, nodes = module.model_best(values, mask, talon, covering=rules.covering_pairs)
     else:
-        model = ReducedModel(_values(position), covering=rules.covering_pairs)
-        best = model.best(mask, _talon(position))
-        nodes = model.nodes
+        model = ReducedModel(values, covering=rules.covering_pairs)
+        best, nodes = model.best(mask, talon), model.nodes
     return Solution(best == SLOTS, best, nodes=nodes)
 
 

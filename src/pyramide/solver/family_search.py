@@ -376,8 +376,9 @@ def _win_phase(rules: Rules, position: Position, budget: Budget) -> _WinPhase:
     first choices, so it goes on beside *probes*: searches of the same kind that
     take the removals of every state in a random order (a seeded generator, so
     the same budget gives the same answer), each in its own table, of
-    :data:`PROBE_STATES` times Luby's sequence; the game's search gets twice
-    each probe's states.  A probe that wins, or searches everything out, settles
+    :data:`PROBE_STATES` times Luby's sequence, one state in :data:`PROBE_SHARE`
+    of the budget at most; the game's search gets four times each probe's states
+    between two probes.  A probe that wins, or searches everything out, settles
     the deal.  Without a state count in ``budget`` only the game's search runs."""
     meter = budget.meter()
     enc = Encoding.of(rules, position)
