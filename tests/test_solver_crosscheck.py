@@ -79,7 +79,8 @@ def test_the_compiled_reduced_model_is_the_interpreted_one(letter: str) -> None:
     """``decide`` runs the reduced model compiled (:func:`compiled.model_best`): the
     same best as :class:`ReducedModel` from the start of 150 deals and from a
     position part way through each (a random line of its moves), over the same
-    states."""
+    states but where its memo (a cache) lost a result and evaluates a state again:
+    never fewer, and no more than 1% more in all."""
     import random
 
     from pyramide.kernel import apply, judge, legal_moves
@@ -88,6 +89,7 @@ def test_the_compiled_reduced_model_is_the_interpreted_one(letter: str) -> None:
 
     rules = PRESETS[letter]
     rng = random.Random(7)
+    states = [0, 0]
     for number in range(150):
         pos = Position.initial(Deal.from_number(number))
         for moment in range(2):
@@ -104,5 +106,8 @@ def test_the_compiled_reduced_model_is_the_interpreted_one(letter: str) -> None:
             talon = pack_talon(c.value for c in pos.waste + pos.stock)
             model = ReducedModel(values, covering=rules.covering_pairs)
             ours = compiled.model_best(values, mask, talon, covering=rules.covering_pairs)
-            assert ours == (model.best(mask, talon), model.nodes), (number, moment)
+            assert ours[0] == model.best(mask, talon), (number, moment)
+            assert ours[1] >= model.nodes, (number, moment)
+            states[0], states[1] = states[0] + ours[1], states[1] + model.nodes
             assert decide(pos, rules).max_removed == ours[0]
+    assert states[0] <= 1.01 * states[1], states

@@ -36,6 +36,7 @@ from pyramide.game import Game, Position
 from pyramide.geometry import SLOTS
 from pyramide.moves import Move
 from pyramide.rules import Rules
+from pyramide.solver import native
 from pyramide.solver.budget import Budget, Budgets, Path
 from pyramide.solver.downsets import is_downset
 from pyramide.solver.fullsearch import decide_full, search_full
@@ -109,8 +110,6 @@ def family_rules(rules: Rules) -> bool:
     search, or the classic full search, serves)."""
     if reduced_rules(rules):
         return False
-    from pyramide.solver import native
-
     module = native.family()
     return module is not None and bool(module.covers(rules))
 
@@ -129,9 +128,7 @@ def slow_path(rules: Rules, *, shortest: bool) -> Path:
     of a position that cannot be won, or where numba is missing."""
     if not rules.classic:
         return "kernel"
-    if shortest and reduced_rules(rules):
-        from pyramide.solver import native  # (loads the compiled search: it is about to run)
-
+    if shortest and reduced_rules(rules):  # (loads the compiled search: it is about to run)
         return "compiled" if native.compiled() is not None else "full"
     return "full"
 
@@ -298,7 +295,8 @@ def _ceiling(position: Position, rules: Rules,
 
 def _talon(position: Position) -> int:
     """The talon's values, packed for the reduced model."""
-    return pack_talon([c.value for c in position.waste] + [c.value for c in position.stock])
+    return (pack_talon([c.value for c in position.waste])
+            + pack_talon([c.value for c in position.stock]))
 
 
 def _solve_kernel(position: Position, rules: Rules, budget: Budget, *,
@@ -313,9 +311,8 @@ def _solve_kernel(position: Position, rules: Rules, budget: Budget, *,
 def _decide_reduced(position: Position, rules: Rules) -> Solution:
     """The reduced model's verdict (exact under the reduced rules), compiled where the
     compiled search can be had (:func:`compiled.model_best`), else interpreted."""
-    from pyramide.solver import native
-
-    mask, values, talon = _mask(position), _values(position), _talon(position)
+    values = _values(position)
+    mask, talon = _mask(position, values), _talon(position)
     module = native.compiled()
     if module is not None:
         best, nodes = module.model_best(values, mask, talon, covering=rules.covering_pairs)
@@ -333,17 +330,22 @@ def _solve_reduced(position: Position, model: ReducedModel, mask: int) -> Soluti
     return Solution(best == SLOTS, best, moves, nodes=model.nodes - nodes)
 
 
-def _mask(position: Position) -> int:
-    if None not in position.pyramid:  # (the whole pyramid: the quick way)
+def _mask(position: Position, values: tuple[int, ...] | None = None) -> int:
+    """The pyramid's cards as a mask (``values``: the position's :func:`_values`,
+    where the caller has them)."""
+    if values is None:
+        values = _values(position)
+    if 0 not in values:  # (the whole pyramid: the quick way)
         return FULL
-    mask = sum(BIT[s] for s, card in enumerate(position.pyramid) if card is not None)
+    mask = sum(BIT[s] for s, value in enumerate(values) if value)
     if not is_downset(mask):
         raise SolverError("err.solver.unreachable")
     return mask
 
 
 def _values(position: Position) -> tuple[int, ...]:
-    return tuple(0 if card is None else card.value for card in position.pyramid)
+    """The pyramid's values, 0 for an empty slot."""
+    return tuple([0 if card is None else card.value for card in position.pyramid])
 
 
 def _layout(game: Game) -> tuple[int, ...]:

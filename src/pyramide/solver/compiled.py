@@ -82,6 +82,7 @@ WEIGHT = 2
 ENTRY = 6  # index, tmask, cut, talon, key, h (h < 0: -1 - the cheap estimate, lazy)
 ROOM = 256  # more than the children of one state
 MEMO_BITS = 20  # the model's memo: a cache of 2 ** 20 results
+MODEL_MEMO_BITS = 17  # decide's part of it: 1 MB, which stays in the processor's cache
 MEMO_SIZE = 1 << MEMO_BITS
 KEY_BITS, RESULT_AT, RESULT_BITS = (1 << 49) - 1, 49, 31  # a memo entry: key, result
 GENERATION_AT, GENERATIONS = 54, 511  # and the search it belongs to
@@ -93,7 +94,8 @@ MOVES_AT, MOVES = CHILD_AT + CHILD * ROOM, 40  # the model's steps from a state,
 MEMO_AT = MOVES_AT + 2 * MOVES * SLOTS
 GENERATION = MEMO_AT + MEMO_SIZE
 STATES = GENERATION + 1  # the states the model's best evaluated (:func:`best`)
-LAY = STATES + 1
+MEMO_SPAN = STATES + 1  # the bits of the memo's part in use: MEMO_BITS or MODEL_MEMO_BITS
+LAY = MEMO_SPAN + 1
 """The layout array: the values of the pyramid slots then of the talon cards, the
 masks of the pyramid slots and of the talon cards of each value, the flags; then
 room for the estimate's counts, for the children of a state and for the model's
@@ -363,6 +365,7 @@ def model(lay: Ints, index: int, talon: int) -> int:
     for s in range(SLOTS):
         lay[BY_VALUE + lay[s]] |= 1 << s
     lay[STATES] = 0
+    lay[MEMO_SPAN] = MODEL_MEMO_BITS
     return best(lay, index, talon)
 
 
@@ -558,7 +561,7 @@ def spread(key: int, bits: int) -> int:
 def recall(lay: Ints, key: int) -> int:
     """The model's result kept for ``key`` in this search, or -1 (the memo is a
     cache: a newer key may have taken the place)."""
-    kept = lay[MEMO_AT + spread(key, MEMO_BITS)]
+    kept = lay[MEMO_AT + spread(key, lay[MEMO_SPAN])]
     if kept & KEY_BITS != key or kept >> GENERATION_AT != lay[GENERATION]:
         return -1
     result = (kept >> RESULT_AT) & RESULT_BITS
@@ -567,7 +570,7 @@ def recall(lay: Ints, key: int) -> int:
 
 @jit
 def remember(lay: Ints, key: int, result: int) -> None:
-    lay[MEMO_AT + spread(key, MEMO_BITS)] = (key | min(result, RESULT_BITS) << RESULT_AT
+    lay[MEMO_AT + spread(key, lay[MEMO_SPAN])] = (key | min(result, RESULT_BITS) << RESULT_AT
                                              | lay[GENERATION] << GENERATION_AT)
 
 
@@ -817,6 +820,7 @@ class CompiledSearch:
         for i, value in enumerate(self.values[SLOTS:]):
             lay[TALON_BY_VALUE + value] |= 1 << i
         lay[COVERING_AT], lay[TARGET], lay[WIN] = self.covering, self.target, self.win
+        lay[MEMO_SPAN] = MEMO_BITS
         self.lay = lay
         self.heap = np.empty(1024, dtype=np.int64)
         self.entries = np.empty((1024, ENTRY), dtype=np.int64)

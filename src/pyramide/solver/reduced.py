@@ -66,7 +66,7 @@ BIT = (*(bit(s) for s in range(SLOTS)), 0)  # BIT[NO_SLOT] == 0
 
 def pack_talon(values: Iterable[int]) -> int:
     """The packed counts of the talon values (kings are left out)."""
-    return sum(ONE[value] for value in values)  # (ONE[KING] == 0)
+    return sum([ONE[value] for value in values])  # (ONE[KING] == 0)
 
 
 def pyramid_pairs(values: Sequence[int], mask: int, *, covering: bool) -> list[tuple[int, int]]:
