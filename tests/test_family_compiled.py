@@ -9,6 +9,7 @@ import json
 import random
 from dataclasses import replace
 
+import numpy as np
 import pytest
 
 from pyramide import PRESETS, DealCode, Game
@@ -19,7 +20,17 @@ from pyramide.rules import Rules
 from pyramide.solver import DEFAULT_BUDGET, Budget, decide, family_search, is_lost, solve
 from pyramide.solver.api import family_rules
 from pyramide.solver.budget import UNLIMITED
-from pyramide.solver.family_compiled import STRING
+from pyramide.solver.family_compiled import (
+    CYCLE,
+    SHORT,
+    STRING,
+    WIN_ONLY,
+    WORTHS,
+    _dig,
+    _estimate,
+    _levels,
+    _won,
+)
 from pyramide.solver.family_search import Encoding, covers, decide_family, shortest_family
 from pyramide.solver.fullsearch import decide_full
 from pyramide.solver.kernel_search import decide_kernel, key
@@ -77,6 +88,70 @@ def test_successors_are_the_kernels_in_random_play(letter: str) -> None:
             pos, st = judge(rules, apply(rules, pos, move)), child
             steps += 1
     assert steps == 300
+
+
+@pytest.mark.parametrize("letter", COVERED + CLASSIC)
+def test_the_shortest_line_estimate_never_counts_more_moves_than_a_win_needs(
+        letter: str) -> None:
+    """The best-first search's estimate (the removals of ``_estimate`` and the
+    digging of ``_dig``) is at most the fewest moves to a win, on every state of
+    the whole graph of late positions (every legal move, as the engine has them),
+    the fewest moves found by a search backwards from the winning states."""
+    from tests.test_family import small_position
+
+    rules = PRESETS[letter]
+    checked = digging = 0
+    for seed in range(16):
+        size = 4 if rules.deck == 104 or seed % 2 else 6
+        talon = size if rules.win == "all" else size + 1  # (an even deck to pair off)
+        pos = judge(rules, small_position(rules, seed, keep=size, talon=talon))
+        if pos.status != "playing":
+            continue
+        enc = Encoding.of(rules, pos)
+        enc.lay[WIN_ONLY], enc.lay[CYCLE], enc.lay[SHORT] = 1, 0, 1
+        e = enc
+        states, parents, wins = {}, {}, []
+        todo = [enc.state.copy()]
+        states[enc.key(todo[0])] = todo[0]
+        while todo and len(states) < 20_000:
+            st = todo.pop()
+            here = enc.key(st)
+            if _won(e.lay, e.istab, st):
+                wins.append(here)
+                continue
+            for child, _ in enc.children(st):
+                there = enc.key(child)
+                parents.setdefault(there, set()).add(here)
+                if there not in states:
+                    states[there] = child
+                    todo.append(child)
+        if todo:
+            continue  # (too large a graph to search out)
+        fewest = dict.fromkeys(wins, 0)
+        frontier = list(wins)
+        while frontier:
+            later = []
+            for there in frontier:
+                for here in parents.get(there, ()):
+                    if here not in fewest:
+                        fewest[here] = fewest[there] + 1
+                        later.append(here)
+            frontier = later
+        cnt = np.empty(WORTHS, dtype=np.int64)
+        cost = np.empty(max(1, int(e.lay[1])), dtype=np.int64)
+        for here, moves in fewest.items():
+            st = states[here]
+            if rules.waste_piles > 1:  # (this state's own sequences)
+                _levels(e.lay, e.seqs, e.lens, st)
+            removals = int(_estimate(e.lay, e.worth, e.pairs, e.single, e.istab, st, cnt))
+            dig = int(_dig(e.lay, e.worth, e.pairs, e.single, e.istab, e.seqs, e.lens, st,
+                           cnt, cost))
+            assert removals + dig <= moves, (pos, here, removals, dig, moves)
+            checked += 1
+            digging += dig > 0
+    assert checked > 50
+    if rules.waste_piles and not (rules.win == "all" and rules.open_stock):
+        assert digging > 0, "the digging counts in some states"
 
 
 def late_positions(rules: Rules, count: int, left: int) -> list[Position]:
@@ -188,6 +263,20 @@ def test_the_solver_api_uses_the_compiled_search(letter: str) -> None:
         assert game.status == "won"
     else:
         assert is_lost(game, budget=DEFAULT_BUDGET)
+
+
+def test_the_shortest_line_of_three_waste_piles_plays_in_the_game() -> None:
+    """Apophis deals onto three waste piles, so the talon's order after a recycle
+    depends on the cards left then: the best-first search, which takes states of
+    many lines in turn, must build each state's own order again.  It once took
+    another line's, and its "proven" line of deal 14 held a pair the game refuses
+    (10♦ + 3♥)."""
+    game = Game.from_code(DealCode("A", 14), clock=lambda: 0.0)
+    solution = solve(game, shortest=True, budget=Budget(nodes=600_000, seconds=None))
+    assert solution.shortest and len(solution.moves) == 40
+    for move in solution.moves:
+        game.play(move)
+    assert game.status == "won"
 
 
 @pytest.mark.parametrize("letter", ["G", "Y", "E", "V", "M", "P"])

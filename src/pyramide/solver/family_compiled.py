@@ -388,6 +388,28 @@ def _apply(lay: Ints, seqs: Ints, lens: Ints, st: Ints, move: int) -> None:
         st[2] = _top_bit(st[1] & ((1 << st[2]) - 1)) + 1
 
 
+@jit
+def _levels(lay: Ints, seqs: Ints, lens: Ints, st: Ints) -> None:
+    """With several waste piles, make the sequences of levels 1 … ``red`` those of
+    ``st``'s own past again, from ``hist``: a recycle gathers the cards left then,
+    so each level depends on the line that led to it.  A depth-first search keeps
+    them right along its path; a search that takes states of many lines in turn
+    (the shortest line's, the tests') calls this first."""
+    piles, tcount = lay[PILES], lay[T]
+    mask = (1 << tcount) - 1
+    for r in range(st[3]):
+        tal = (st[5] >> (tcount * r)) & mask
+        seq, new = seqs[r], seqs[r + 1]
+        m = 0
+        for p in range(piles - 1, -1, -1):
+            for i in range(p, lens[r], piles):
+                t = seq[i]
+                if t >= 0 and (tal >> t) & 1:
+                    new[m] = t
+                    m += 1
+        lens[r + 1] = m
+
+
 # ------------------------------------------------------------ judging
 
 
@@ -933,6 +955,8 @@ def children(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, seq
     moves = np.empty(ROOM, dtype=np.int64)
     free = np.empty(lay[N] + lay[T] + 2, dtype=np.int64)
     lay[SEARCHING] = 0
+    if lay[PILES] > 1:
+        _levels(lay, seqs, lens, st)
     k = _moves(lay, cover, worth, pairs, single, seqs, lens, st, free, moves, 0, False)
     child = np.empty(6, dtype=np.int64)
     for i in range(k):
@@ -950,10 +974,14 @@ def children(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, seq
 # taken in the order of g + 2h (a good line comes early), every win found
 # becomes the bound, and a state that cannot beat the bound (g + h >= bound) is
 # dropped; when no state is left, the best line is proven shortest.  h is
-# admissible and consistent (a move lowers it by one at most): the removals a
-# win still needs, class by class.  ``nodes`` rows hold each stored state, its
-# g, the row it came from and the move; the heap holds ``f << 42 | (1023 - g)
-# << 32 | row``.
+# admissible: the removals a win still needs, class by class (:func:`_estimate`),
+# and the moves that take none of the cards it needs but dig the talon down to
+# the partners it must have (:func:`_dig`).  It is not consistent (a removal may
+# lower the digging by more than one), so a state met again with fewer moves is
+# searched again.  ``nodes`` rows hold each stored state, its g, the row it came
+# from and the move; the heap holds ``f << 42 | (1023 - g) << 32 | row`` (f = g +
+# 2h, so h is read back from it).  With several waste piles each state's talon
+# order is built again from its ``hist`` before it is searched (:func:`_levels`).
 
 GOAL, HEAP_N, STORED, BOUND, SCTL = range(CTL, CTL + 5)
 NODE = 9  # the state (6), g, the row it came from, the move
@@ -1010,6 +1038,136 @@ def _estimate(lay: Ints, worth: Ints, pairs: Ints, single: Ints, istab: Ints, st
 
 
 @jit
+def _dig(lay: Ints, worth: Ints, pairs: Ints, single: Ints, istab: Ints, seqs: Ints,
+         lens: Ints, st: Ints, cnt: Ints, cost: Ints) -> int:
+    """The fewest moves still to come that take no card the win needs, beside
+    :func:`_estimate`'s removals (which bound the moves that take one, so the two
+    add up): the talon dug through to the partners that the pyramid's cards
+    cannot find in the tableau or the cell.
+
+    A *loose* talon card pairs with no card the win needs: a move that takes it
+    out of the way (a draw, a removal with another talon card, a move into the
+    cell) takes none.  ``cost[t]``, for talon card ``t``, is how many such moves
+    come before ``t`` can be played at the least: the loose stock cards above it
+    (a draw moves ``lay[DRAWS]`` of them, or one onto each of several piles; a
+    closed stock deals ``t`` itself too); for a waste card, the loose cards above
+    it (a removal takes two at most; the bottom way too where the waste's bottom
+    card plays), or else, redeals left, the loose stock cards, the recycle and
+    the loose cards under it.  Where a worth ``v`` of the pyramid has ``k`` more
+    cards than the tableau and the cell hold partners for, ``k`` talon partners
+    must come, so the moves are at least the ``k``-th smallest cost among them.
+    Under a whole-deck win every talon card is needed: a closed stock is drawn
+    out, nothing more is said."""
+    n, piles = lay[N], lay[PILES]
+    if lay[T] == 0 or (lay[CYCLE] and lay[SEARCHING]):
+        return 0
+    tab, tal, cut, red, cell = st[0], st[1], st[2], st[3], st[4]
+    level = red if piles > 1 else 0
+    seq, length = seqs[level], lens[level]
+    per_draw = piles if piles > 1 else lay[DRAWS]
+    if lay[WIN_ALL]:
+        if lay[OPEN]:
+            return 0
+        stock = 0
+        for i in range(cut, length):
+            if seq[i] >= 0 and (tal >> seq[i]) & 1:
+                stock += 1
+        return int((stock + per_draw - 1) // per_draw)
+    cnt[:] = 0  # the pyramid's cards of each worth, then what the rest holds: 16 + 16 bits
+    for s in range(n):
+        if (tab >> s) & 1:
+            cnt[worth[s]] += (1 << 16) if (lay[PYR] >> s) & 1 else 1
+    if cell > 0:
+        cnt[worth[cell - 1]] += (1 << 16) if istab[cell - 1] else 1
+    helps = 0  # the worths that pair with a card the win needs, as bits
+    for v in range(WORTHS):
+        if cnt[v] >> 16:
+            for w in range(WORTHS):
+                if pairs[v * WORTHS + w]:
+                    helps |= 1 << w
+    # the stock, from the top
+    stock_loose, above = 0, 0
+    for i in range(cut, length):
+        t = seq[i]
+        if t >= 0 and (tal >> t) & 1:
+            drawn = above + (0 if lay[OPEN] else 1)
+            cost[t] = (drawn + per_draw - 1) // per_draw
+            if not (helps >> worth[n + t]) & 1:
+                above += 1
+                stock_loose += 1
+            elif not lay[OPEN]:
+                above += 1
+    # the waste, from the top (one pile)
+    if piles == 1:
+        waste_loose = 0
+        for i in range(min(cut, length)):
+            t = seq[i]
+            if t >= 0 and (tal >> t) & 1 and not (helps >> worth[n + t]) & 1:
+                waste_loose += 1
+        redeal = lay[REDEALS] < 0 or red < lay[REDEALS]
+        over = 0
+        for i in range(min(cut, length) - 1, -1, -1):
+            t = seq[i]
+            if t < 0 or not (tal >> t) & 1:
+                continue
+            is_loose = not (helps >> worth[n + t]) & 1
+            under = waste_loose - over - (1 if is_loose else 0)
+            best = (over + 1) // 2
+            if lay[BOTTOM]:
+                best = min(best, (under + 1) // 2)
+            if redeal:
+                best = min(best, (stock_loose + per_draw - 1) // per_draw + 1
+                           + (under + per_draw - 1) // per_draw)
+            cost[t] = best
+            if is_loose:
+                over += 1
+    else:
+        for i in range(min(cut, length)):
+            if seq[i] >= 0:
+                cost[seq[i]] = 0
+    dig = 0
+    for v in range(WORTHS):
+        mine = cnt[v] >> 16
+        if mine == 0 or single[v]:
+            continue
+        # k: the talon partners the worth's needed cards must have at the least
+        partner = _partner(pairs, v)
+        if partner >= 0 and partner != v:
+            at_hand = (cnt[partner] >> 16) + (cnt[partner] & 0xFFFF)
+            k = mine - at_hand
+        else:
+            k = 1
+            for w in range(WORTHS):
+                if pairs[v * WORTHS + w]:
+                    others = (cnt[w] >> 16) + (cnt[w] & 0xFFFF) - (1 if w == v else 0)
+                    if others > 0:
+                        k = 0
+                        break
+        if k <= 0:
+            continue
+        # the k-th smallest cost of a talon partner
+        last = -1
+        for _ in range(k):
+            low, at = 1 << 30, -1
+            for t in range(lay[T]):
+                if (tal >> t) & 1 and pairs[v * WORTHS + worth[n + t]] and cost[t] >= 0:
+                    c = cost[t]
+                    if c < low:
+                        low, at = c, t
+            if at < 0:
+                last = -1
+                break
+            last = low
+            cost[at] = -1 - cost[at]  # (taken: put back below)
+        for t in range(lay[T]):
+            if cost[t] < 0:
+                cost[t] = -1 - cost[t]
+        if last > dig:
+            dig = last
+    return dig
+
+
+@jit
 def _heap_push(heap: Ints, size: int, item: int) -> None:
     i = size
     heap[i] = item
@@ -1050,11 +1208,12 @@ def _keep(nodes: Ints, ctl: Ints, st: Ints, g: int, came: int, move: int) -> int
 
 
 @jit
-def _store(lay: Ints, worth: Ints, pairs: Ints, single: Ints, istab: Ints, nodes: Ints,
-           heap: Ints, ctl: Ints, st: Ints, g: int, came: int, move: int, cnt: Ints) -> int:
-    """Store a state and put it on the heap; returns its row."""
+def _store(nodes: Ints, heap: Ints, ctl: Ints, st: Ints, g: int, h: int, came: int,
+           move: int) -> int:
+    """Store a state of ``g`` moves and estimate ``h`` and put it on the heap;
+    returns its row."""
     row = _keep(nodes, ctl, st, g, came, move)
-    f = g + 2 * _estimate(lay, worth, pairs, single, istab, st, cnt)
+    f = g + 2 * h
     _heap_push(heap, ctl[HEAP_N], f << 42 | (1023 - g) << 32 | row)
     ctl[HEAP_N] += 1
     return int(row)
@@ -1072,7 +1231,7 @@ def shortest_start(lay: Ints, worth: Ints, pairs: Ints, single: Ints, istab: Int
     table[i, 0], table[i, 1], table[i, 2], table[i, 3], table[i, 4] = k0, k1, k2, k3, 0
     ctl[COUNT] = 1
     ctl[GOAL] = -1
-    _store(lay, worth, pairs, single, istab, nodes, heap, ctl, st, 0, -1, 0, cnt)
+    _store(nodes, heap, ctl, st, 0, _estimate(lay, worth, pairs, single, istab, st, cnt), -1, 0)
 
 
 @jit
@@ -1086,6 +1245,7 @@ def shortest_run(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints,
     free = np.empty(lay[N] + lay[T] + 2, dtype=np.int64)
     stuck = np.empty(WORTHS, dtype=np.int64)
     cnt = np.empty(WORTHS, dtype=np.int64)
+    cost = np.empty(max(1, lay[T]), dtype=np.int64)
     moves = np.empty(ROOM, dtype=np.int64)
     steps = 0
     while ctl[HEAP_N] > 0:
@@ -1103,8 +1263,10 @@ def shortest_run(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints,
         k0, k1, k2, k3 = _key(lay, worth, st)
         if table[_slot(table, k0, k1, k2, k3), 4] < g:
             continue  # met again since with fewer moves
-        if g + _estimate(lay, worth, pairs, single, istab, st, cnt) >= ctl[BOUND]:
+        if g + ((item >> 42) - g) // 2 >= ctl[BOUND]:  # (its estimate, kept in the heap)
             continue
+        if lay[PILES] > 1:
+            _levels(lay, seqs, lens, st)
         if _prune(lay, cover, worth, pairs, single, istab, st, 0, stuck, memo, stack, ctl):
             continue
         k = _moves(lay, cover, worth, pairs, single, seqs, lens, st, free, moves, 0, True)
@@ -1116,11 +1278,15 @@ def shortest_run(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints,
                     ctl[BOUND] = g + 1
                     ctl[GOAL] = _keep(nodes, ctl, child, g + 1, row, moves[m])
                 continue
-            if g + 1 + _estimate(lay, worth, pairs, single, istab, child, cnt) >= ctl[BOUND]:
+            h = _estimate(lay, worth, pairs, single, istab, child, cnt)
+            if g + 1 + h >= ctl[BOUND]:
                 continue
             c0, c1, c2, c3 = _key(lay, worth, child)
             i = _slot(table, c0, c1, c2, c3)
             if table[i, 2] != 0 and table[i, 4] <= g + 1:
+                continue
+            h += _dig(lay, worth, pairs, single, istab, seqs, lens, child, cnt, cost)
+            if g + 1 + h >= ctl[BOUND]:
                 continue
             if table[i, 2] == 0:
                 table[i, 0], table[i, 1], table[i, 2], table[i, 3] = c0, c1, c2, c3
@@ -1130,8 +1296,7 @@ def shortest_run(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints,
             steps += 1
             if ctl[BUDGET] >= 0 and ctl[NODES] > ctl[BUDGET]:
                 return EXHAUSTED
-            _store(lay, worth, pairs, single, istab, nodes, heap, ctl, child, g + 1, row,
-                   moves[m], cnt)
+            _store(nodes, heap, ctl, child, g + 1, h, row, moves[m])
     return COMPLETE
 
 
