@@ -137,7 +137,7 @@ def test_the_shortest_line_estimate_never_counts_more_moves_than_a_win_needs(
                         fewest[here] = fewest[there] + 1
                         later.append(here)
             frontier = later
-        cnt = np.empty(WORTHS, dtype=np.int64)
+        cnt = np.empty(5 * WORTHS, dtype=np.int64)
         cost = np.empty(max(1, int(e.lay[1])), dtype=np.int64)
         for here, moves in fewest.items():
             st = states[here]

@@ -1045,19 +1045,22 @@ def _dig(lay: Ints, worth: Ints, pairs: Ints, single: Ints, istab: Ints, seqs: I
     add up): the talon dug through to the partners that the pyramid's cards
     cannot find in the tableau or the cell.
 
-    A *loose* talon card pairs with no card the win needs: a move that takes it
-    out of the way (a draw, a removal with another talon card, a move into the
-    cell) takes none.  ``cost[t]``, for talon card ``t``, is how many such moves
-    come before ``t`` can be played at the least: the loose stock cards above it
-    (a draw moves ``lay[DRAWS]`` of them, or one onto each of several piles; a
-    closed stock deals ``t`` itself too); for a waste card, the loose cards above
-    it (a removal takes two at most; the bottom way too where the waste's bottom
-    card plays), or else, redeals left, the loose stock cards, the recycle and
-    the loose cards under it.  Where a worth ``v`` of the pyramid has ``k`` more
-    cards than the tableau and the cell hold partners for, ``k`` talon partners
-    must come, so the moves are at least the ``k``-th smallest cost among them.
-    Under a whole-deck win every talon card is needed: a closed stock is drawn
-    out, nothing more is said."""
+    A move that takes a talon card out of the way takes a needed card only by
+    pairing it with one, and each needed card goes once: of the talon cards of
+    worth ``w`` in a stretch, at most ``room[w]`` (the needed cards that pair
+    with ``w``) go so; the others are *loose*, and each loose card costs a move
+    of this kind (a draw takes ``lay[DRAWS]`` of them, or one onto each of
+    several piles; a removal two at most).  ``cost[t]``, for talon card ``t``, is
+    how many such moves come before ``t`` can be played at the least: for a stock
+    card, the loose cards above it (a closed stock deals every card above, and
+    ``t`` itself); for a waste card, the loose cards above it, or under it where
+    the waste's bottom card plays, or else, redeals left, the recycle and the
+    loose cards of the stock and under it.  Where a worth ``v`` of the pyramid has
+    ``k`` more cards than the tableau and the cell hold partners for, ``k`` talon
+    partners must come, so the moves are at least the ``k``-th smallest cost
+    among them.  Under a whole-deck win every talon card is needed: a closed
+    stock is drawn out, nothing more is said.  ``cnt`` has five rows of
+    :data:`WORTHS`."""
     n, piles = lay[N], lay[PILES]
     if lay[T] == 0 or (lay[CYCLE] and lay[SEARCHING]):
         return 0
@@ -1079,48 +1082,58 @@ def _dig(lay: Ints, worth: Ints, pairs: Ints, single: Ints, istab: Ints, seqs: I
             cnt[worth[s]] += (1 << 16) if (lay[PYR] >> s) & 1 else 1
     if cell > 0:
         cnt[worth[cell - 1]] += (1 << 16) if istab[cell - 1] else 1
-    helps = 0  # the worths that pair with a card the win needs, as bits
-    for v in range(WORTHS):
-        if cnt[v] >> 16:
-            for w in range(WORTHS):
-                if pairs[v * WORTHS + w]:
-                    helps |= 1 << w
-    # the stock, from the top
-    stock_loose, above = 0, 0
+    # room[w]: the needed cards a card of worth w could go with (each takes one)
+    room, seen, stock_w, waste_w = (cnt[WORTHS:2 * WORTHS], cnt[2 * WORTHS:3 * WORTHS],
+                                    cnt[3 * WORTHS:4 * WORTHS], cnt[4 * WORTHS:5 * WORTHS])
+    room[:] = 0
+    for w in range(WORTHS):
+        for v in range(WORTHS):
+            if pairs[w * WORTHS + v]:
+                room[w] += cnt[v] >> 16
+    # the stock, from the top: the loose cards above each (those beyond the room)
+    seen[:] = 0
+    loose, above = 0, 0
     for i in range(cut, length):
         t = seq[i]
         if t >= 0 and (tal >> t) & 1:
-            drawn = above + (0 if lay[OPEN] else 1)
+            drawn = loose if lay[OPEN] else above + 1
             cost[t] = (drawn + per_draw - 1) // per_draw
-            if not (helps >> worth[n + t]) & 1:
-                above += 1
-                stock_loose += 1
-            elif not lay[OPEN]:
-                above += 1
+            w = worth[n + t]
+            if seen[w] >= room[w]:
+                loose += 1
+            seen[w] += 1
+            above += 1
+    stock_w[:] = seen
     # the waste, from the top (one pile)
     if piles == 1:
-        waste_loose = 0
+        waste_w[:] = 0
         for i in range(min(cut, length)):
             t = seq[i]
-            if t >= 0 and (tal >> t) & 1 and not (helps >> worth[n + t]) & 1:
-                waste_loose += 1
+            if t >= 0 and (tal >> t) & 1:
+                waste_w[worth[n + t]] += 1
         redeal = lay[REDEALS] < 0 or red < lay[REDEALS]
-        over = 0
+        seen[:] = 0  # the waste cards above
+        over = 0  # the loose ones among them
         for i in range(min(cut, length) - 1, -1, -1):
             t = seq[i]
             if t < 0 or not (tal >> t) & 1:
                 continue
-            is_loose = not (helps >> worth[n + t]) & 1
-            under = waste_loose - over - (1 if is_loose else 0)
-            best = (over + 1) // 2
-            if lay[BOTTOM]:
-                best = min(best, (under + 1) // 2)
-            if redeal:
-                best = min(best, (stock_loose + per_draw - 1) // per_draw + 1
-                           + (under + per_draw - 1) // per_draw)
+            v = worth[n + t]
+            best = (over + 1) // 2  # (a removal takes two talon cards at most)
+            if lay[BOTTOM] or redeal:
+                under, route = 0, 0  # the loose cards under it; and with the stock's
+                for w in range(WORTHS):
+                    below = waste_w[w] - seen[w] - (1 if w == v else 0)
+                    under += max(0, below - room[w])
+                    route += max(0, below + stock_w[w] - room[w])
+                if lay[BOTTOM]:
+                    best = min(best, (under + 1) // 2)
+                if redeal:
+                    best = min(best, 1 + (route + per_draw - 1) // per_draw)
             cost[t] = best
-            if is_loose:
+            if seen[v] >= room[v]:
                 over += 1
+            seen[v] += 1
     else:
         for i in range(min(cut, length)):
             if seq[i] >= 0:
@@ -1244,7 +1257,7 @@ def shortest_run(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints,
     child = np.empty(6, dtype=np.int64)
     free = np.empty(lay[N] + lay[T] + 2, dtype=np.int64)
     stuck = np.empty(WORTHS, dtype=np.int64)
-    cnt = np.empty(WORTHS, dtype=np.int64)
+    cnt = np.empty(5 * WORTHS, dtype=np.int64)  # (:func:`_dig` takes five rows)
     cost = np.empty(max(1, lay[T]), dtype=np.int64)
     moves = np.empty(ROOM, dtype=np.int64)
     steps = 0
