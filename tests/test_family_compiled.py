@@ -21,6 +21,7 @@ from pyramide.solver import DEFAULT_BUDGET, Budget, decide, family_search, is_lo
 from pyramide.solver.api import family_rules
 from pyramide.solver.budget import UNLIMITED
 from pyramide.solver.family_compiled import (
+    Ints,
     CYCLE,
     SHORT,
     STRING,
@@ -29,6 +30,7 @@ from pyramide.solver.family_compiled import (
     _dig,
     _estimate,
     _levels,
+    _reach,
     _won,
 )
 from pyramide.solver.family_search import Encoding, covers, decide_family, shortest_family
@@ -90,18 +92,19 @@ def test_successors_are_the_kernels_in_random_play(letter: str) -> None:
     assert steps == 300
 
 
-@pytest.mark.parametrize("letter", COVERED + CLASSIC)
-def test_the_shortest_line_estimate_never_counts_more_moves_than_a_win_needs(
-        letter: str) -> None:
-    """The best-first search's estimate (the removals of ``_estimate`` and the
-    digging of ``_dig``) is at most the fewest moves to a win, on every state of
-    the whole graph of late positions (every legal move, as the engine has them),
-    the fewest moves found by a search backwards from the winning states."""
+Key = tuple[object, ...]
+
+
+def small_graphs(rules: Rules, seeds: int = 16) -> list[tuple[Encoding, dict[Key, Ints],
+                                                              dict[Key, set[Key]], list[Key]]]:
+    """The whole graph of states (every legal move, as the engine has them) of small
+    late positions of ``rules``: the encoding, each state by its kernel key, each
+    state's parents, and the winning states (not searched past).  Graphs of more
+    than 20,000 states are left out."""
     from tests.test_family import small_position
 
-    rules = PRESETS[letter]
-    checked = digging = 0
-    for seed in range(16):
+    graphs = []
+    for seed in range(seeds):
         size = 4 if rules.deck == 104 or seed % 2 else 6
         talon = size if rules.win == "all" else size + 1  # (an even deck to pair off)
         pos = judge(rules, small_position(rules, seed, keep=size, talon=talon))
@@ -109,14 +112,15 @@ def test_the_shortest_line_estimate_never_counts_more_moves_than_a_win_needs(
             continue
         enc = Encoding.of(rules, pos)
         enc.lay[WIN_ONLY], enc.lay[CYCLE], enc.lay[SHORT] = 1, 0, 1
-        e = enc
-        states, parents, wins = {}, {}, []
+        states: dict[Key, Ints] = {}
+        parents: dict[Key, set[Key]] = {}
+        wins: list[Key] = []
         todo = [enc.state.copy()]
         states[enc.key(todo[0])] = todo[0]
         while todo and len(states) < 20_000:
             st = todo.pop()
             here = enc.key(st)
-            if _won(e.lay, e.istab, st):
+            if _won(enc.lay, enc.istab, st):
                 wins.append(here)
                 continue
             for child, _ in enc.children(st):
@@ -125,8 +129,21 @@ def test_the_shortest_line_estimate_never_counts_more_moves_than_a_win_needs(
                 if there not in states:
                     states[there] = child
                     todo.append(child)
-        if todo:
-            continue  # (too large a graph to search out)
+        if not todo:
+            graphs.append((enc, states, parents, wins))
+    return graphs
+
+
+@pytest.mark.parametrize("letter", COVERED + CLASSIC)
+def test_the_shortest_line_estimate_never_counts_more_moves_than_a_win_needs(
+        letter: str) -> None:
+    """The best-first search's estimate (the removals of ``_estimate`` and the
+    digging of ``_dig``) is at most the fewest moves to a win, on every state of
+    the whole graph of small late positions, the fewest moves found by a search
+    backwards from the winning states."""
+    rules = PRESETS[letter]
+    checked = digging = 0
+    for e, states, parents, wins in small_graphs(rules):
         fewest = dict.fromkeys(wins, 0)
         frontier = list(wins)
         while frontier:
@@ -146,12 +163,40 @@ def test_the_shortest_line_estimate_never_counts_more_moves_than_a_win_needs(
             removals = int(_estimate(e.lay, e.worth, e.pairs, e.single, e.istab, st, cnt))
             dig = int(_dig(e.lay, e.worth, e.pairs, e.single, e.istab, e.seqs, e.lens, st,
                            cnt, cost))
-            assert removals + dig <= moves, (pos, here, removals, dig, moves)
+            assert removals + dig <= moves, (here, removals, dig, moves)
             checked += 1
             digging += dig > 0
     assert checked > 50
     if rules.waste_piles and not (rules.win == "all" and rules.open_stock):
         assert digging > 0, "the digging counts in some states"
+
+
+@pytest.mark.parametrize("letter", COVERED + CLASSIC)
+def test_a_talon_card_called_buried_for_good_never_shows(letter: str) -> None:
+    """``_reach`` leaves out the waste cards that can never come to the top of the
+    waste again: on every state of the whole graph of small late positions, each
+    card on top of a waste pile in the state or in any state after it is one it
+    keeps."""
+    rules = PRESETS[letter]
+    buried = 0
+    for e, states, parents, _ in small_graphs(rules):
+        n = int(e.lay[0])
+        tops = {here: {pile[-1] for pile in here[2] if pile} for here in states}
+        changed = True
+        while changed:  # what shows in a state or after it (the graph may cycle)
+            changed = False
+            for there, before in parents.items():
+                for here in before:
+                    if not tops[there] <= tops[here]:
+                        tops[here] |= tops[there]
+                        changed = True
+        for here, st in states.items():
+            reach = int(_reach(e.lay, e.worth, e.pairs, e.single, st))
+            kept = {e.cards[n + t] for t in range(int(e.lay[1])) if reach >> t & 1}
+            assert tops[here] <= kept, (here, tops[here] - kept)
+            buried += reach != int(st[1])
+    if letter in ("N1", "C1", "O", "N1W"):
+        assert buried > 0, "some cards are buried for good"
 
 
 def late_positions(rules: Rules, count: int, left: int) -> list[Position]:

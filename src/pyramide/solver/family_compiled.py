@@ -463,13 +463,19 @@ def _reach(lay: Ints, worth: Ints, pairs: Ints, single: Ints, st: Ints) -> int:
     pass of one waste pile (no recycle left, no playable waste bottom), where the
     waste cards under the first one buried for good never will — one with more
     cards of some worth at or over it than cards left that could take them
-    (tableau cards and the cell's card; the stock under an open stock; any talon
-    card when two waste cards may pair)."""
+    (tableau cards and the cell's card; the stock under an open stock; when two
+    waste cards may pair, the stock and the waste cards at or over it — under a
+    pyramid-only win, where a waste card counts as shown only on top — or any
+    talon card under a whole-deck win, where one taken as the second waste card
+    is gone too)."""
     tal, cut, red = int(st[1]), int(st[2]), int(st[3])
     if lay[PILES] != 1 or lay[REDEALS] < 0 or red < lay[REDEALS] or lay[BOTTOM]:
         return tal
     n = lay[N]
-    if lay[WPAIRS]:
+    grow = lay[WPAIRS] and not lay[WIN_ALL]
+    if grow:  # (the waste cards over one, and the stock: those below it cannot help)
+        others = tal & ~((1 << cut) - 1)
+    elif lay[WPAIRS]:
         others = tal
     elif lay[OPEN]:
         others = tal & ~((1 << cut) - 1)
@@ -486,6 +492,8 @@ def _reach(lay: Ints, worth: Ints, pairs: Ints, single: Ints, st: Ints) -> int:
         have[worth[st[4] - 1]] += 1
     over = np.zeros(WORTHS, dtype=np.int64)
     reach = tal & ~((1 << cut) - 1)
+    if grow:
+        return _reach_paired(lay, worth, pairs, single, tal, cut, reach, have, over)
     for i in range(cut - 1, -1, -1):
         if not (tal >> i) & 1:
             continue
@@ -500,6 +508,42 @@ def _reach(lay: Ints, worth: Ints, pairs: Ints, single: Ints, st: Ints) -> int:
                 partners += have[w]
         if over[v] > partners:
             break
+    return reach
+
+
+@jit
+def _reach_paired(lay: Ints, worth: Ints, pairs: Ints, single: Ints, tal: int, cut: int,
+                  reach: int, have: Ints, over: Ints) -> int:
+    """:func:`_reach` where two waste cards may pair, under a pyramid-only win: a
+    waste card shows on top only once every card over it is gone, each alone or
+    with a tableau card, the cell's, a stock card or another card over it (the
+    last of them may also go with the card just under it, so one card buried does
+    not bury the ones under it).  ``have`` holds the tableau's, the cell's and the
+    stock's worths; ``over`` is zero."""
+    n = lay[N]
+    part = np.zeros(WORTHS, dtype=np.int64)  # the cards that could take a card of worth v
+    for v in range(WORTHS):
+        for w in range(WORTHS):
+            if pairs[v * WORTHS + w]:
+                part[v] += have[w]
+    short = 0  # the worths with more cards over than could take them
+    for i in range(cut - 1, -1, -1):
+        if not (tal >> i) & 1:
+            continue
+        if short == 0:
+            reach |= 1 << i
+        v = worth[n + i]  # (now one of the cards over the next)
+        for u in range(WORTHS):
+            if pairs[u * WORTHS + v]:
+                was = over[u] > part[u]
+                part[u] += 1
+                if was and over[u] <= part[u]:
+                    short -= 1
+        if not single[v]:
+            was = over[v] > part[v]
+            over[v] += 1
+            if not was and over[v] > part[v]:
+                short += 1
     return reach
 
 
