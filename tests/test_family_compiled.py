@@ -21,12 +21,12 @@ from pyramide.solver import DEFAULT_BUDGET, Budget, decide, family_search, is_lo
 from pyramide.solver.api import family_rules
 from pyramide.solver.budget import UNLIMITED
 from pyramide.solver.family_compiled import (
-    Ints,
     CYCLE,
     SHORT,
     STRING,
     WIN_ONLY,
     WORTHS,
+    Ints,
     _dig,
     _estimate,
     _levels,
