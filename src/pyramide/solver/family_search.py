@@ -403,7 +403,10 @@ def _win_phase(rules: Rules, position: Position, budget: Budget) -> _WinPhase:
         if spent + size > total // PROBE_SHARE:  # the rest is the game's search's
             limit = total
             continue
-        other = FamilySearch(enc, size, win_only=True, memo=main)
+        # (its own encoding: with several waste piles a search writes the talon's
+        # order after each recycle into it, and the game's search, paused part way
+        # down its path, reads its own there when it goes on)
+        other = FamilySearch(Encoding.of(rules, position), size, win_only=True, memo=main)
         other.ctl[ORDER] = (probe * 0x9E3779B97F4A7C15) & ((1 << 62) - 1) | 1
         status, timed_out = _drive(other, meter)
         main.ctl[MEMO_COUNT] = other.ctl[MEMO_COUNT]  # (they share the memo)
