@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -142,3 +144,46 @@ def test_card_list_deals_those_cards(table: Table, server: LiveServer) -> None:
     # top), its top card face up, to the side of the stock
     expect(page.locator('[data-zone="stock-card"]')).to_have_attribute(
         "data-card", reference_layout().split()[28])  # all 24 in the stock (rules M)
+
+
+def test_the_games_are_grouped_with_their_win_rates(table: Table, server: LiveServer) -> None:
+    """Issue 10 item 7: the New game list groups the Pyramid's rule sets and the
+    family, each game with its measured win rate beside its name; under the list,
+    the chosen game's description, win rate with its interval and deals, and the
+    published figures, in the page's language."""
+    put_settings(server.url, lang="en", rules="N")
+    rules = call(server.url, "GET", "/api/rules")[1]
+    table.open("/?deal=PY1-N-AAAAAAS")
+    page = table.page
+    table.button("new-game")
+    select = page.get_by_test_id("new-rules")
+    groups = select.locator("optgroup")
+    expect(groups).to_have_count(2)
+    assert groups.evaluate_all("gs => gs.map(g => g.label)") == ["Pyramid", "The Pyramid family"]
+    for group, members in (("pyramid", [r for r in rules if r["group"] == "pyramid"]),
+                           ("family", [r for r in rules if r["group"] == "family"])):
+        letters = select.locator(f'optgroup[data-group="{group}"] option').evaluate_all(
+            "os => os.map(o => o.value)")
+        assert letters == [r["letter"] for r in members]
+    giza = next(r for r in rules if r["letter"] == "G")
+    assert giza["win_rate"]["percent"] is not None and giza["win_rate"]["deals"] >= 100_000
+    expect(select.locator("option[value=G]")).to_have_text(re.compile(r"^G — Giza · \d+\.\d%$"))
+    select.select_option("G")
+    info = page.get_by_test_id("new-rules-info")
+    expect(info).to_contain_text(giza["description"])
+    expect(info).to_contain_text(f"deals solved: {giza['win_rate']['deals']:,}")
+    expect(info).to_contain_text("Published: 10%; 33.3%")
+    double = next(r for r in rules if r["letter"] == "W")
+    assert double["win_rate"]["percent"] is None  # most deals undecided: a range
+    expect(select.locator("option[value=W]")).to_have_text(
+        re.compile(r"^W — Double Pyramid · [\d.]+%–[\d.]+%$"))
+    select.select_option("W")
+    expect(info).to_contain_text("Win rate between")
+    page.keyboard.press("Escape")
+
+    put_settings(server.url, lang="ru")
+    table.open("/?deal=PY1-N-AAAAAAS")
+    table.button("new-game")
+    assert page.get_by_test_id("new-rules").locator("optgroup").evaluate_all(
+        "gs => gs.map(g => g.label)") == ["Пирамида", "Семейство «Пирамиды»"]
+    expect(page.get_by_test_id("new-rules-info")).to_contain_text("Доля побед")

@@ -517,17 +517,67 @@ document.addEventListener("keydown", (ev) => {
 
 // ---- dialogs ----------------------------------------------------------------
 
-function fillRules(select, value) {
-  select.replaceChildren(...ui.presets.map((r) => {
+/** A rule-set list, grouped as the server groups them (the Pyramid's rule sets, then
+ * the family of rule book §11); with `rates`, each game's measured win rate beside its
+ * name (the New game dialog). */
+function fillRules(select, value, { rates = false } = {}) {
+  const groups = new Map();
+  for (const r of ui.presets) {
+    const key = r.group || "pyramid";
+    if (!groups.has(key)) {
+      const g = document.createElement("optgroup");
+      g.label = t(`rulesGroup.${key}`);
+      g.dataset.group = key;
+      groups.set(key, g);
+    }
     const o = document.createElement("option");
     o.value = r.letter;
-    o.textContent = `${r.letter} — ${r.name}`;
+    const rate = rates ? rateShort(r.win_rate) : "";
+    o.textContent = `${r.letter} — ${r.name}${rate ? ` · ${rate}` : ""}`;
     o.title = r.description || "";
     o.dataset.graded = String(Boolean(r.graded));
-    return o;
-  }));
+    groups.get(key).append(o);
+  }
+  select.replaceChildren(...groups.values());
   select.value = value;
 }
+
+const percentFormat = (x, digits = 1) => new Intl.NumberFormat(ui.settings.lang,
+  { maximumFractionDigits: digits }).format(x) + "%";
+
+/** A win rate in a few characters: the share of decided deals won, or where too many
+ * stayed undecided the range over all deals ("" when none was measured). */
+function rateShort(rate) {
+  if (!rate) return "";
+  if (rate.percent != null) return percentFormat(rate.percent);
+  return `${percentFormat(rate.low)}–${percentFormat(rate.high)}`;
+}
+
+/** Under the New game list: the chosen game's one-line description, its measured win
+ * rate (with its interval and the deals it was measured on) and the published ones. */
+function showRulesInfo() {
+  const r = ui.presets.find((p) => p.letter === $("#new-rules").value);
+  const info = $("#new-rules-info");
+  if (!r) { info.textContent = ""; return; }
+  const lines = [r.description || ""];
+  const rate = r.win_rate;
+  const deals = rate ? new Intl.NumberFormat(ui.settings.lang).format(rate.deals) : "";
+  if (rate && rate.percent != null) {
+    lines.push(t("rulesInfo.rate", { n: rate.deals, percent: percentFormat(rate.percent),
+      low: percentFormat(rate.low), high: percentFormat(rate.high), deals }));
+  } else if (rate) {
+    lines.push(t("rulesInfo.range", { n: rate.deals, low: percentFormat(rate.low),
+      high: percentFormat(rate.high), deals }));
+  } else {
+    lines.push(t("rulesInfo.none"));
+  }
+  if (r.published && r.published.length) {
+    lines.push(t("rulesInfo.published", {
+      list: r.published.map((p) => percentFormat(p.percent, 2)).join("; ") }));
+  }
+  info.textContent = lines.filter(Boolean).join("\n");
+}
+$("#new-rules").addEventListener("change", showRulesInfo);
 
 for (const dlg of $$("dialog")) {
   dlg.addEventListener("click", (ev) => {
@@ -553,7 +603,8 @@ function openNewGame(tab = ui.newTab) {
   const dlg = $("#dlg-new");
   if (dlg.open) return;
   for (const d of $$("dialog[open]")) d.close();
-  fillRules($("#new-rules"), ui.settings.rules || "N");
+  fillRules($("#new-rules"), ui.settings.rules || "N", { rates: true });
+  showRulesInfo();
   showChoices(ui.settings);
   selectTab(tab);
   dlg.showModal();
