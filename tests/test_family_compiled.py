@@ -176,11 +176,16 @@ def test_a_talon_card_called_buried_for_good_never_shows(letter: str) -> None:
     """``_reach`` leaves out the waste cards that can never come to the top of the
     waste again: on every state of the whole graph of small late positions, each
     card on top of a waste pile in the state or in any state after it is one it
-    keeps."""
+    keeps; under a whole-deck win, no state it calls lost (a card left out) can be
+    won."""
     rules = PRESETS[letter]
     buried = 0
-    for e, states, parents, _ in small_graphs(rules):
+    for e, states, parents, wins in small_graphs(rules):
         n = int(e.lay[0])
+        can_win, frontier = set(wins), list(wins)  # (the states a win can follow)
+        while frontier:
+            frontier = [here for there in frontier for here in parents.get(there, ())
+                        if here not in can_win and not can_win.add(here)]
         tops = {here: {pile[-1] for pile in here[2] if pile} for here in states}
         changed = True
         while changed:  # what shows in a state or after it (the graph may cycle)
@@ -194,6 +199,8 @@ def test_a_talon_card_called_buried_for_good_never_shows(letter: str) -> None:
             reach = int(_reach(e.lay, e.worth, e.pairs, e.single, st))
             kept = {e.cards[n + t] for t in range(int(e.lay[1])) if reach >> t & 1}
             assert tops[here] <= kept, (here, tops[here] - kept)
+            if rules.win == "all" and reach != int(st[1]):  # (a card can never go)
+                assert here not in can_win, here
             buried += reach != int(st[1])
     if letter in ("N1", "C1", "O", "N1W"):
         assert buried > 0, "some cards are buried for good"

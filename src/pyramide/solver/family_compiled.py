@@ -472,7 +472,7 @@ def _reach(lay: Ints, worth: Ints, pairs: Ints, single: Ints, st: Ints) -> int:
     if lay[PILES] != 1 or lay[REDEALS] < 0 or red < lay[REDEALS] or lay[BOTTOM]:
         return tal
     n = lay[N]
-    grow = lay[WPAIRS] and not lay[WIN_ALL]
+    grow = lay[WPAIRS] and lay[CELLS] == 0
     if grow:  # (the waste cards over one, and the stock: those below it cannot help)
         others = tal & ~((1 << cut) - 1)
     elif lay[WPAIRS]:
@@ -493,7 +493,8 @@ def _reach(lay: Ints, worth: Ints, pairs: Ints, single: Ints, st: Ints) -> int:
     over = np.zeros(WORTHS, dtype=np.int64)
     reach = tal & ~((1 << cut) - 1)
     if grow:
-        return _reach_paired(lay, worth, pairs, single, tal, cut, reach, have, over)
+        return _reach_paired(lay, worth, pairs, single, tal, cut, reach, have, over,
+                             bool(lay[WIN_ALL]))
     for i in range(cut - 1, -1, -1):
         if not (tal >> i) & 1:
             continue
@@ -513,13 +514,17 @@ def _reach(lay: Ints, worth: Ints, pairs: Ints, single: Ints, st: Ints) -> int:
 
 @jit
 def _reach_paired(lay: Ints, worth: Ints, pairs: Ints, single: Ints, tal: int, cut: int,
-                  reach: int, have: Ints, over: Ints) -> int:
-    """:func:`_reach` where two waste cards may pair, under a pyramid-only win: a
-    waste card shows on top only once every card over it is gone, each alone or
-    with a tableau card, the cell's, a stock card or another card over it (the
-    last of them may also go with the card just under it, so one card buried does
-    not bury the ones under it).  ``have`` holds the tableau's, the cell's and the
-    stock's worths; ``over`` is zero."""
+                  reach: int, have: Ints, over: Ints, whole: bool) -> int:
+    """:func:`_reach` where two waste cards may pair (no cell): a waste card shows
+    on top only once every card over it is gone, each alone or with a tableau
+    card, the cell's, a stock card or another card over it (the last of them may
+    also go with the card just under it, so one card buried does not bury the
+    ones under it).  Under a whole-deck win (``whole``) every card must go, and
+    the cards over a waste card can go only before it, or the last of them with
+    it: where they cannot, even with it, the game is lost, and the waste card
+    and those under it are left out (so that the result is not ``tal``).
+    ``have`` holds the tableau's, the cell's and the stock's worths; ``over`` is
+    zero."""
     n = lay[N]
     part = np.zeros(WORTHS, dtype=np.int64)  # the cards that could take a card of worth v
     for v in range(WORTHS):
@@ -530,7 +535,7 @@ def _reach_paired(lay: Ints, worth: Ints, pairs: Ints, single: Ints, tal: int, c
     for i in range(cut - 1, -1, -1):
         if not (tal >> i) & 1:
             continue
-        if short == 0:
+        if short == 0 and not whole:
             reach |= 1 << i
         v = worth[n + i]  # (now one of the cards over the next)
         for u in range(WORTHS):
@@ -539,6 +544,10 @@ def _reach_paired(lay: Ints, worth: Ints, pairs: Ints, single: Ints, tal: int, c
                 part[u] += 1
                 if was and over[u] <= part[u]:
                     short -= 1
+        if whole:
+            if short > 0:  # the cards over it cannot all go, even with it
+                return reach
+            reach |= 1 << i
         if not single[v]:
             was = over[v] > part[v]
             over[v] += 1
