@@ -214,6 +214,17 @@ def _partner(pairs: Ints, v: int) -> int:
 
 
 @jit
+def _partners(pairs: Ints, counts: Ints, v: int) -> int:
+    """The cards among ``counts`` (a count per worth) that could pair with a card of
+    worth ``v``."""
+    total = 0
+    for w in range(WORTHS):
+        if pairs[v * WORTHS + w]:
+            total += counts[w]
+    return int(total)
+
+
+@jit
 def _free(lay: Ints, cover: Ints, worth: Ints, seqs: Ints, lens: Ints, st: Ints,
           out: Ints) -> tuple[int, int]:
     """The free cards' ids into ``out`` (tableau, waste tops, waste bottom, open
@@ -503,11 +514,7 @@ def _reach(lay: Ints, worth: Ints, pairs: Ints, single: Ints, st: Ints) -> int:
         if single[v]:
             continue
         over[v] += 1
-        partners = 0
-        for w in range(WORTHS):
-            if pairs[v * WORTHS + w]:
-                partners += have[w]
-        if over[v] > partners:
+        if over[v] > _partners(pairs, have, v):
             break
     return reach
 
@@ -528,9 +535,7 @@ def _reach_paired(lay: Ints, worth: Ints, pairs: Ints, single: Ints, tal: int, c
     n = lay[N]
     part = np.zeros(WORTHS, dtype=np.int64)  # the cards that could take a card of worth v
     for v in range(WORTHS):
-        for w in range(WORTHS):
-            if pairs[v * WORTHS + w]:
-                part[v] += have[w]
+        part[v] = _partners(pairs, have, v)
     short = 0  # the worths with more cards over than could take them
     for i in range(cut - 1, -1, -1):
         if not (tal >> i) & 1:
@@ -1138,11 +1143,10 @@ def _dig(lay: Ints, worth: Ints, pairs: Ints, single: Ints, istab: Ints, seqs: I
     # room[w]: the needed cards a card of worth w could go with (each takes one)
     room, seen, stock_w, waste_w = (cnt[WORTHS:2 * WORTHS], cnt[2 * WORTHS:3 * WORTHS],
                                     cnt[3 * WORTHS:4 * WORTHS], cnt[4 * WORTHS:5 * WORTHS])
-    room[:] = 0
+    for v in range(WORTHS):
+        seen[v] = cnt[v] >> 16  # (the needed cards of each worth, for a moment)
     for w in range(WORTHS):
-        for v in range(WORTHS):
-            if pairs[w * WORTHS + v]:
-                room[w] += cnt[v] >> 16
+        room[w] = _partners(pairs, seen, w)
     # the stock, from the top: the loose cards above each (those beyond the room)
     seen[:] = 0
     loose, above = 0, 0

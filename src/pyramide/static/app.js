@@ -563,10 +563,10 @@ function showRulesInfo() {
   const rate = r.win_rate;
   const deals = rate ? new Intl.NumberFormat(ui.settings.lang).format(rate.deals) : "";
   if (rate && rate.percent != null) {
-    lines.push(t("rulesInfo.rate", { n: rate.deals, percent: percentFormat(rate.percent),
+    lines.push(t("rulesInfo.rate", { percent: percentFormat(rate.percent),
       low: percentFormat(rate.low), high: percentFormat(rate.high), deals }));
   } else if (rate) {
-    lines.push(t("rulesInfo.range", { n: rate.deals, low: percentFormat(rate.low),
+    lines.push(t("rulesInfo.range", { low: percentFormat(rate.low),
       high: percentFormat(rate.high), deals }));
   } else {
     lines.push(t("rulesInfo.none"));
