@@ -25,6 +25,7 @@ from pyramide import (
     Spot,
 )
 from pyramide.geometry import slot
+from pyramide.rules import WastePairs
 from tests.reference import reference_deal
 
 
@@ -349,7 +350,7 @@ def test_covering_pairs_need_the_cover_to_be_free() -> None:
 
 
 def test_waste_pairs_option() -> None:
-    rules = dataclasses.replace(DEFAULT_RULES, letter="W", name="waste pairs", waste_pairs=True)
+    rules = dataclasses.replace(DEFAULT_RULES, letter="W", name="waste pairs", waste_pairs="drawn")
     deal = reference_deal(stock_top=["6S", "2H"])
     plain, waste = Game(deal), Game(deal, rules)
     for game in (plain, waste):
@@ -363,6 +364,34 @@ def test_waste_pairs_option() -> None:
     assert waste.score == 0
     plain.play(DRAW)  # 2♥ covers 6♠, which covers 7♦: nothing pairs
     assert not any(m.kind == "remove" and c("6♠") in m.cards for m in plain.legal_moves())
+
+
+@pytest.mark.parametrize("when", ["none", "drawn", "hand", "always"])
+def test_when_two_waste_cards_may_pair(when: WastePairs) -> None:
+    rules = dataclasses.replace(DEFAULT_RULES, letter="W", name="waste pairs", waste_pairs=when)
+    game = Game(reference_deal(stock_top=["6S", "10H"]), rules)
+    game.play(DRAW)  # 6♠, just drawn, onto 7♦
+    assert game.position.drawn
+    assert game.is_legal(Move.pair(c("6♠"), c("7♦"))) == (when != "none")
+    assert (c("7♦") in game.free_cards()) == (when == "hand")  # beside the drawn card
+    game.play(DRAW)  # 10♥ onto 6♠
+    assert game.is_legal(Move.pair(c("6♠"), c("7♣"))) == (when == "hand")
+    game.play("10H+3H")  # the drawn card goes: 6♠ is the top again, not just drawn
+    assert not game.position.drawn
+    assert game.is_legal(Move.pair(c("6♠"), c("7♦"))) == (when == "always")
+    assert game.is_legal(Move.pair(c("6♠"), c("7♣"))) and c("7♦") not in game.free_cards()
+    game.undo()
+    assert game.position.drawn and game.position.waste[-1] == c("10♥")
+    if when == "hand":  # the waste top goes beside the drawn card, which stays drawn
+        game.play("7C+6S")
+        assert game.position.drawn and game.position.waste == (c("7♦"), c("10♥"))
+        assert game.is_legal(Move.pair(c("10♥"), c("3♥")))
+        assert c("7♦") in game.free_cards()
+
+
+def test_waste_pairs_must_name_when() -> None:
+    with pytest.raises(ValueError, match="waste pairs True must be one of none, drawn"):
+        Rules("W", "waste pairs", waste_pairs=True)  # type: ignore[arg-type]
 
 
 # ---------------------------------------------------------- win and dead end
@@ -422,7 +451,7 @@ def test_strict_win_needs_the_stock_and_waste_emptied_too() -> None:
 
 def test_strict_one_pass_is_lost_at_280_when_the_stock_cannot_be_cleared() -> None:
     # preset O without its waste pairs, so that no stock card can ever go
-    game = Game(win_deal(), dataclasses.replace(PRESETS["O"], letter="X", waste_pairs=False))
+    game = Game(win_deal(), dataclasses.replace(PRESETS["O"], letter="X", waste_pairs="none"))
     play_all(game, WIN_SEQUENCE)
     assert game.status == "playing"
     for _ in range(22):
@@ -552,7 +581,7 @@ def test_a_draw_starts_the_clock() -> None:
 
 
 def test_custom_rules_need_no_letter_of_their_own_for_an_explicit_layout() -> None:
-    rules = Rules("W", "waste pairs", waste_pairs=True)
+    rules = Rules("W", "waste pairs", waste_pairs="drawn")
     game = Game(reference_deal(), rules)
     assert game.code is None
-    assert game.rules.waste_pairs
+    assert game.rules.waste_pairs == "drawn"

@@ -11,17 +11,17 @@ from pyramide import DEFAULT_RULES, PRESETS, InvalidDealCodeError, Rules, rules_
 
 # letter: (win, redeals, waste_pairs, open_stock, covering_pairs, draw_count)
 EXPECTED = {
-    "N": ("pyramid", None, False, False, False, 1),
-    "C": ("pyramid", None, False, False, True, 1),
-    "P": ("all", 2, False, True, False, 1),
-    "R": ("pyramid", 2, False, True, False, 1),
-    "M": ("pyramid", 2, False, True, False, 1),
-    "T": ("pyramid", None, False, False, False, 3),
-    "O": ("all", 0, True, False, False, 1),
-    "N1": ("pyramid", 0, True, False, False, 1),
-    "C1": ("pyramid", 0, True, False, True, 1),
-    "N1W": ("all", 0, True, False, False, 1),
-    "C1W": ("all", 0, True, False, True, 1),
+    "N": ("pyramid", None, "none", False, False, 1),
+    "C": ("pyramid", None, "none", False, True, 1),
+    "P": ("all", 2, "none", True, False, 1),
+    "R": ("pyramid", 2, "none", True, False, 1),
+    "M": ("pyramid", 2, "none", True, False, 1),
+    "T": ("pyramid", None, "none", False, False, 3),
+    "O": ("all", 0, "drawn", False, False, 1),
+    "N1": ("pyramid", 0, "hand", False, False, 1),
+    "C1": ("pyramid", 0, "hand", False, True, 1),
+    "N1W": ("all", 0, "hand", False, False, 1),
+    "C1W": ("all", 0, "hand", False, True, 1),
 }
 FAMILY = ["G", "A", "V", "Y", "S", "E", "B", "L", "D", "H", "F", "K", "Z", "I", "W", "X", "U"]
 
@@ -52,7 +52,7 @@ def test_preset_options(letter: str) -> None:
 
 def test_default_rules_are_the_rule_book() -> None:
     assert DEFAULT_RULES is PRESETS["N"]
-    assert options(DEFAULT_RULES) == ("pyramid", None, False, False, False, 1)
+    assert options(DEFAULT_RULES) == ("pyramid", None, "none", False, False, 1)
 
 
 def test_presets_differ_in_options_except_the_two_named_alike() -> None:
@@ -61,11 +61,10 @@ def test_presets_differ_in_options_except_the_two_named_alike() -> None:
         every = tuple(getattr(rules, f.name) for f in dataclasses.fields(rules)
                       if f.name not in ("letter", "name", "source", "published", "family"))
         by_options.setdefault(every, []).append(letter)
-    # R (PySolFC Relaxed Pyramid) and M (Microsoft) share their options on purpose, and
-    # so do N1W (the published all-cards one-pass figure) and O (the literature's
-    # strict game): the figure is reproduced only with O's waste pairs (docs/solver.md)
-    assert sorted(sorted(v) for v in by_options.values() if len(v) > 1) == [
-        ["M", "R"], ["N1W", "O"]]
+    # R (PySolFC Relaxed Pyramid) and M (Microsoft) share their options on purpose; N1W
+    # (the published all-cards one-pass figure, the drawn card in hand) and O (the
+    # strict game of §10's waste pairs) differ in when two waste cards pair
+    assert sorted(sorted(v) for v in by_options.values() if len(v) > 1) == [["M", "R"]]
 
 
 @pytest.mark.parametrize("letter", ["Q", "", "NN", "n ", "1", "N1X"])
@@ -101,8 +100,8 @@ def test_rules_are_validated(kwargs: dict[str, Any], problem: str) -> None:
 def test_rules_are_frozen_and_a_custom_set_can_be_made() -> None:
     with pytest.raises(dataclasses.FrozenInstanceError):
         DEFAULT_RULES.redeals = 3  # type: ignore[misc]
-    waste = dataclasses.replace(DEFAULT_RULES, letter="Q", name="waste pairs", waste_pairs=True)
-    assert waste.waste_pairs and not DEFAULT_RULES.waste_pairs
+    waste = dataclasses.replace(DEFAULT_RULES, letter="Q", name="waste pairs", waste_pairs="drawn")
+    assert waste.waste_pairs == "drawn" and DEFAULT_RULES.waste_pairs == "none"
     assert "Q" not in PRESETS
 
 
@@ -110,10 +109,12 @@ def test_describe_names_every_option() -> None:
     assert DEFAULT_RULES.describe() == "win: pyramid only, unlimited redeals, draw 1"
     assert PRESETS["P"].describe() == "win: whole deck, 2 redeals, draw 1, open stock"
     assert PRESETS["T"].describe() == "win: pyramid only, unlimited redeals, draw 3"
-    assert PRESETS["O"].describe() == "win: whole deck, 0 redeals, draw 1, waste pairs"
+    assert PRESETS["O"].describe() == (
+        "win: whole deck, 0 redeals, draw 1, the drawn card pairs with the card it covered")
     assert PRESETS["C"].describe().endswith("covering pairs")
-    everything = Rules("Z", "all", win="all", redeals=1, waste_pairs=True, open_stock=True,
+    everything = Rules("Z", "all", win="all", redeals=1, waste_pairs="always", open_stock=True,
                        covering_pairs=True, draw_count=3)
     assert everything.describe() == (
-        "win: whole deck, 1 redeal, draw 3, open stock, waste pairs, covering pairs"
+        "win: whole deck, 1 redeal, draw 3, open stock, the two top waste cards pair, "
+        "covering pairs"
     )

@@ -22,6 +22,7 @@ from pyramide.game import Position
 from pyramide.rules import Rules
 from pyramide.solver import solve_position
 from pyramide.solver.budget import UNLIMITED
+from pyramide.solver.table import serves
 from tests.test_solver_helpers import (
     SLOTS,
     engine_shortest,
@@ -70,13 +71,17 @@ def stock_position(seed: int, rows: int, talon: int) -> Position:
 def check_proven(pos: Position, rules: Rules, reference: str) -> None:
     """The solver's proven line has the reference's length, and plays as it says."""
     result = solve_position(pos, rules, budget=UNLIMITED, shortest=True)
-    assert result.shortest and result.winnable is not None
+    assert result.winnable is not None
+    # a lost position under waste pairs gets a line to the most cards, not called
+    # the shortest (the integer table that proves those does not play them)
+    assert result.shortest or (not serves(rules) and result.winnable is False)
     win = bool(result.winnable)
-    if reference == "bfs":
-        best = fewest_moves(pos, rules, result.max_removed, win=win)
-    else:
-        best = engine_shortest(pos, rules, result.max_removed, win)
-    assert len(result.moves) == best
+    if result.shortest:
+        if reference == "bfs":
+            best = fewest_moves(pos, rules, result.max_removed, win=win)
+        else:
+            best = engine_shortest(pos, rules, result.max_removed, win)
+        assert len(result.moves) == best
     game = game_at(pos, rules)
     for move in result.moves:
         game.play(move)

@@ -56,32 +56,32 @@ _RULE_SETS = (
         "at a time, unlimited passes, pyramid-only win, pairs only",
     ),
     Rules(
-        "O", "One pass, strict", win="all", redeals=0, waste_pairs=True,
+        "O", "One pass, strict", win="all", redeals=0, waste_pairs="drawn",
         source="The classic strict game of the literature (Hoyle; seeds 001 and 003): a "
         "single pass through the stock, the drawn card may pair with the waste top, and "
         "every card must be removed (about 1 win in 50)",
     ),
     Rules(
-        "N1", "One pass", redeals=0, waste_pairs=True,
+        "N1", "One pass", redeals=0, waste_pairs="hand",
         source="The default rules with a single pass through the stock, the drawn card "
         "pairing with the waste top as in the published figures' standard game: the "
         "setting of the published one-pass figure (pyramid-only win)",
         published=(("100,000,000 deals, pyramid-only win, one pass", 9.02),),
     ),
     Rules(
-        "C1", "One pass, covering pairs", redeals=0, waste_pairs=True, covering_pairs=True,
+        "C1", "One pass, covering pairs", redeals=0, waste_pairs="hand", covering_pairs=True,
         source="As N1, with covering pairs: the published one-pass figure with covering pairs",
         published=(("100,000,000 deals, pyramid-only win, one pass, covering pairs", 22.77),),
     ),
     Rules(
-        "N1W", "One pass, whole deck", redeals=0, win="all", waste_pairs=True,
+        "N1W", "One pass, whole deck", redeals=0, win="all", waste_pairs="hand",
         source="As N1, but every card of the deck must go: the published all-cards "
         "one-pass figure (the same options as O, kept under its own letter for that figure)",
         published=(("100,000,000 deals, all cards, one pass", 6.80),),
     ),
     Rules(
         "C1W", "One pass, whole deck, covering pairs", redeals=0, win="all",
-        waste_pairs=True, covering_pairs=True,
+        waste_pairs="hand", covering_pairs=True,
         source="As N1W, with covering pairs",
         published=(("100,000,000 deals, all cards, one pass, covering pairs", 15.92),),
     ),
@@ -108,7 +108,7 @@ FAMILY: tuple[Rules, ...] = (
     ),
     Rules(
         "Y", "Yield", win="all", tableau=inverted(7), start_waste=0, redeals=0,
-        waste_bottom=True, waste_pairs=True, family=True,
+        waste_bottom=True, waste_pairs="always", family=True,
         source="Rule book §11.4 (GNOME AisleRiot 'Yield'): the inverted pyramid, one pass; "
         "the top and the bottom waste cards are free, the top may pair with the one under it",
     ),
@@ -134,7 +134,7 @@ FAMILY: tuple[Rules, ...] = (
         "or the waste top",
     ),
     Rules(
-        "D", "Par Pyramid", win="all", redeals=2, waste_pairs=True, start_waste=0,
+        "D", "Par Pyramid", win="all", redeals=2, waste_pairs="hand", start_waste=0,
         scoring="par", family=True,
         source="Rule book §11.9 (Keller & Masten; Morehead & Mott-Smith): 24-card stock, "
         "the drawn card and the waste top both free and may pair, three deals",

@@ -10,16 +10,23 @@ Glossary
 --------
 position   what an undo restores (:class:`Position`): the tableau slots, the
            stock (top first), the waste piles (bottom to top), the cells, the
-           cards removed, the score, the redeals used and the status.
+           cards removed, the score, the redeals used, the status, and whether
+           the waste's top card is the card just drawn.
+drawn      the first waste pile's top card came there by the last draw and has
+           not moved since (removals elsewhere keep it so; a recycle ends it):
+           what the waste-pairs options ask of "the card just drawn".
 worth      a card's value in the game: its rank's number, but for the 48-card
            Spanish deck, where J, Q, K are worth 10, 11, 12 (§11).
 free       a card that may be removed alone or paired with any other free
            card: a tableau card with no card left on a slot covering it, the
            top of each waste pile, Yield's bottom waste card, the open stock's
-           top card and the cards in cells.
-special    pairs allowed although a card is not free: the drawn card with the
-           waste card under it (waste pairs), and a card with the single card
-           still covering it (covering pairs, §10).
+           top card, the cards in cells, and under ``waste_pairs="hand"`` the
+           card under a drawn top card (the drawn card is in hand, the waste
+           top free beside it: §11 D).
+special    pairs allowed although a card is not free: the top waste card with
+           the one under it (``waste_pairs`` "drawn": while the top is drawn;
+           "always": at any time), and a card with the single card still
+           covering it (covering pairs, §10).
 parked     a tableau card moved into a cell (game L): it has left the tableau
            but is not removed; it still scores when removed, and the pyramid
            is not cleared while it waits there.
@@ -83,7 +90,9 @@ class Position:
     ``tableau`` holds ``None`` for empty slots; ``stock`` is listed from the top
     (drawn first); ``waste`` is the first waste pile from the bottom to the
     top card, ``side_wastes`` the others (Apophis); ``cells`` holds ``None``
-    for an empty cell, ``parked`` whether each cell card came from the tableau.
+    for an empty cell, ``parked`` whether each cell card came from the tableau;
+    ``drawn`` tells whether the waste's top card is the card just drawn
+    (glossary).
     """
 
     tableau: tuple[Card | None, ...]
@@ -96,6 +105,7 @@ class Position:
     side_wastes: tuple[tuple[Card, ...], ...] = ()
     cells: tuple[Card | None, ...] = ()
     parked: tuple[bool, ...] = ()
+    drawn: bool = False
 
     @staticmethod
     def initial(deal: Dealt, rules: Rules | None = None) -> Position:
@@ -184,6 +194,8 @@ def free_cards(rules: Rules, pos: Position) -> list[Card]:
             free.append(pile[-1])
     if rules.waste_bottom and len(pos.waste) >= 2:
         free.append(pos.waste[0])
+    if rules.waste_pairs == "hand" and pos.drawn and len(pos.waste) >= 2:
+        free.append(pos.waste[-2])
     if stock_top_open(rules, pos):
         free.append(pos.stock[0])
     free += [c for c in pos.cells if c is not None]
@@ -196,10 +208,11 @@ def visible(rules: Rules, pos: Position, slot: int) -> bool:
 
 
 def special_pairs(rules: Rules, pos: Position) -> list[Move]:
-    """Pairs allowed only by the waste-pairs and covering-pairs options."""
+    """Pairs allowed only by the waste-pairs and covering-pairs options (glossary)."""
     moves: list[Move] = []
     waste = pos.waste
-    if rules.waste_pairs and len(waste) >= 2 and pairs(rules, waste[-1], waste[-2]):
+    if ((rules.waste_pairs == "always" or (rules.waste_pairs == "drawn" and pos.drawn))
+            and len(waste) >= 2 and pairs(rules, waste[-1], waste[-2])):
         moves.append(Move.pair(waste[-1], waste[-2]))
     if rules.covering_pairs:
         tableau = pos.tableau
@@ -297,14 +310,15 @@ def apply(rules: Rules, pos: Position, move: Move) -> Position:
     if move.kind == "draw":
         piles = list(pos.wastes)
         stock = _deal_round(rules, pos.stock, piles)
-        return replace(pos, stock=stock, waste=piles[0], side_wastes=tuple(piles[1:]))
+        return replace(pos, stock=stock, waste=piles[0], side_wastes=tuple(piles[1:]),
+                       drawn=True)
     if move.kind == "recycle":
         piles = [() for _ in pos.wastes]
         stock = gather(pos.wastes)
         if len(piles) > 1:  # Apophis deals the next round at once
             stock = _deal_round(rules, stock, piles)
         return replace(pos, stock=stock, waste=piles[0], side_wastes=tuple(piles[1:]),
-                       redeals_used=pos.redeals_used + 1)
+                       redeals_used=pos.redeals_used + 1, drawn=False)
     tableau = list(pos.tableau)
     stock, piles = pos.stock, list(pos.wastes)
     cells, parked = list(pos.cells), list(pos.parked)
@@ -332,9 +346,11 @@ def apply(rules: Rules, pos: Position, move: Move) -> Position:
         points = 0
     else:
         removed += move.cards
+    waste = piles[0] if piles else ()
     return Position(
-        tuple(tableau), stock, piles[0] if piles else (), removed, pos.score + points,
+        tuple(tableau), stock, waste, removed, pos.score + points,
         pos.redeals_used, pos.status, tuple(piles[1:]), tuple(cells), tuple(parked),
+        drawn=pos.drawn and waste[-1:] == pos.waste[-1:],
     )
 
 

@@ -136,9 +136,9 @@ def rules_description(rules: Rules, lang: Lang) -> str:
         redeals,
         translate(lang, "option.draw", n=rules.draw_count),
     ]
-    parts += [translate(lang, f"option.{flag}") for flag, on in (
-        ("open_stock", rules.open_stock),
-        ("waste_pairs", rules.waste_pairs),
-        ("covering_pairs", rules.covering_pairs),
+    parts += [translate(lang, key) for key, on in (
+        ("option.open_stock", rules.open_stock),
+        (f"option.waste_pairs.{rules.waste_pairs}", rules.waste_pairs != "none"),
+        ("option.covering_pairs", rules.covering_pairs),
     ) if on]
     return ", ".join(parts)

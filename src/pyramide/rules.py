@@ -28,13 +28,21 @@ from pyramide.cards import DeckSize
 from pyramide.errors import InvalidDealCodeError
 from pyramide.layouts import Tableau, pyramid
 
-__all__ = ["CLASSIC_TABLEAU", "Pairing", "Rules", "Scoring", "WinCondition", "rules_for"]
+__all__ = ["CLASSIC_TABLEAU", "WASTE_PAIRS", "Pairing", "Rules", "Scoring", "WastePairs",
+           "WinCondition", "rules_for"]
 
 WinCondition = Literal["pyramid", "all"]
 """``pyramid``: the pyramid zones cleared (§5); ``all``: every card of the deck gone."""
 Pairing = Literal["sum", "rank"]
 """``sum``: two cards whose values sum to the target; ``rank``: two cards of equal or
 adjacent rank (Cheops)."""
+WastePairs = Literal["none", "drawn", "hand", "always"]
+"""When a waste card plays beside the top one (docs/rules.md, "Waste pairs"):
+``none``: never; ``drawn`` (§10): the card just drawn may pair with the card it
+covered; ``hand`` (§11 D, the standard game of Keller's one-pass figures): while
+the top card is the card just drawn, the card under it is free too; ``always``
+(§11 Y): the top card may pair with the one under it at any time."""
+WASTE_PAIRS: tuple[WastePairs, ...] = ("none", "drawn", "hand", "always")
 Scoring = Literal["points", "par"]
 """``par``: Par Pyramid's literature scores are shown beside the points (§11 D)."""
 
@@ -60,7 +68,7 @@ class Rules:
     name: str
     win: WinCondition = "pyramid"
     redeals: int | None = None
-    waste_pairs: bool = False
+    waste_pairs: WastePairs = "none"
     open_stock: bool = False
     covering_pairs: bool = False
     draw_count: int = 1
@@ -89,6 +97,9 @@ class Rules:
                              "then up to two capitals or digits")
         if self.redeals is not None and self.redeals < 0:
             raise ValueError(f"redeal limit {self.redeals!r} must be >= 0 or None")
+        if self.waste_pairs not in WASTE_PAIRS:
+            raise ValueError(f"waste pairs {self.waste_pairs!r} must be one of "
+                             f"{', '.join(WASTE_PAIRS)}")
         if self.draw_count not in (1, 3):
             raise ValueError(f"draw count {self.draw_count!r} must be 1 or 3")
         if self.waste_piles < 0 or self.cells < 0 or self.start_waste < 0:

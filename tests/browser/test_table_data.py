@@ -59,7 +59,7 @@ def family_state(version: int = 0, selection: str | None = None,
     return {
         "id": 7001, "version": version, "code": None, "layout": "", "rules": {
             "letter": "G", "name": "Family test", "description": "", "open_stock": False,
-            "waste_pairs": False, "draw_count": 1},
+            "waste_pairs": "none", "draw_count": 1},
         "pyramid": [], "waste": [], "stock": {"count": 12, "open_card": None, "can_draw": True,
                                               "can_recycle": False, "redeals_left": 1},
         "tappable": tappable, "selection": selection, "score": 0, "moves": version,

@@ -43,7 +43,7 @@ from pyramide.solver.fullsearch import decide_full, search_full
 from pyramide.solver.kernel_search import decide_kernel, gone, shortest_kernel
 from pyramide.solver.lines import realize
 from pyramide.solver.reduced import BIT, FULL, ReducedModel, pack_talon
-from pyramide.solver.table import Table
+from pyramide.solver.table import Table, serves
 
 __all__ = [
     "DEFAULT_BUDGET",
@@ -100,7 +100,8 @@ class Solution:
 def reduced_rules(rules: Rules) -> bool:
     """True when the reduced model decides ``rules`` exactly (rule sets N and C)."""
     return (rules.classic and rules.redeals is None and rules.draw_count == 1
-            and not rules.waste_pairs and not rules.open_stock and rules.win == "pyramid")
+            and rules.waste_pairs == "none" and not rules.open_stock
+            and rules.win == "pyramid")
 
 
 def family_rules(rules: Rules) -> bool:
@@ -126,7 +127,7 @@ def search_path(rules: Rules, *, shortest: bool) -> Path:
 def slow_path(rules: Rules, *, shortest: bool) -> Path:
     """The search without the compiled decide search: N and C, the shortest line
     of a position that cannot be won, or where numba is missing."""
-    if not rules.classic:
+    if not serves(rules):
         return "kernel"
     if shortest and reduced_rules(rules):  # (loads the compiled search: it is about to run)
         return "compiled" if native.compiled() is not None else "full"
@@ -163,7 +164,7 @@ def solve_position(
         if not shortest:
             return _solve_family(position, rules, fast, layout=layout)
         solution = _solve_family_shortest(position, rules, fast, layout)
-        if solution.winnable is True or not rules.classic:
+        if solution.winnable is True or not serves(rules):
             return solution
         # a lost deal of a classic set: its full search proves the shortest line
         # to the most cards removable, where its budget allows
@@ -177,7 +178,7 @@ def _solve_slow(position: Position, rules: Rules, budget: AnyBudget, *, shortest
     """:func:`solve_position` without the compiled searches (:func:`slow_path`)."""
     budget = budget if isinstance(budget, Budget) else budget.of(
         slow_path(rules, shortest=shortest))
-    if not rules.classic:
+    if not serves(rules):
         return _solve_kernel(position, rules, budget, shortest=shortest)
     mask = _mask(position)
     model = _model(layout or _values(position), rules.covering_pairs)
@@ -204,7 +205,7 @@ def decide(position: Position, rules: Rules, *, budget: AnyBudget = DEFAULT_BUDG
     budget = path_budget(budget, rules, shortest=False)
     if family_rules(rules):
         return _solve_family(position, rules, budget, line=False)
-    if not rules.classic:
+    if not serves(rules):
         kernel_found = decide_kernel(rules, position, budget)
         return Solution(kernel_found.winnable, kernel_found.max_removed,
                         exact=kernel_found.exact, method="kernel", nodes=kernel_found.nodes,
@@ -241,7 +242,7 @@ def is_lost(game: Game, *, budget: AnyBudget = QUICK_BUDGET) -> bool:
 
         return decide_family(rules, position, budget, win_only=True,
                              ceiling=_ceiling(position, rules, _layout(game))).winnable is False
-    if not rules.classic:
+    if not serves(rules):
         return decide_kernel(rules, position, budget, win_only=True).winnable is False
     model = _model(_layout(game), rules.covering_pairs)
     talon = _talon(position)

@@ -28,8 +28,16 @@ sequence  the talon in dealing order for the current pass: ``seqs[level, i]``
           never changes (a recycle turns the pile over as it was dealt); with
           several, a recycle gathers the piles into a new sequence (level + 1).
 state     tab, tal, cut, the redeals used, the cell (its card's id + 1, 0 when
-          empty) and ``hist``: the tal of each earlier recycle, which names the
-          sequence of the current level (several piles only).
+          empty) and ``hist``: with several piles, the tal of each earlier
+          recycle, which names the sequence of the current level; with one, 1
+          while the top waste card is the card just drawn (the kernel's
+          ``drawn``) where the waste pairs ask it (:data:`WP_DRAWN`,
+          :data:`WP_HAND`), else 0.
+hand      under :data:`WP_HAND` the drawn card is in hand and the waste top
+          free beside it: as far as winning goes, the game of an open stock
+          whose top card is the drawn card (or, none drawn, the stock's top
+          card: drawing it buries nothing).  The prunings look at a state so
+          (:func:`_as_open`).
 key       the state as four words for the transposition table: with one pile
           the cut is brought down to just above the top waste card (the
           positions are the same), and unlimited redeals are not counted.
@@ -103,6 +111,9 @@ def jit(fn: Fn) -> Fn:
 
 
 SINGLE, PAIR, CELL, DRAW_MOVE, RECYCLE_MOVE = 1, 2, 3, 4, 5
+WP_NONE, WP_DRAWN, WP_HAND, WP_ALWAYS = range(4)
+"""``lay[WPAIRS]``: the rules' ``waste_pairs``, by its place in
+:data:`pyramide.rules.WASTE_PAIRS`."""
 FRAME = 10  # tab, tal, cut, red, cell, hist, first move, end of moves, next move, via
 ROOM = 2048  # more than the moves of one state
 WORTHS = 14
@@ -256,6 +267,11 @@ def _free(lay: Ints, cover: Ints, worth: Ints, seqs: Ints, lens: Ints, st: Ints,
         if lay[BOTTOM] and _waste_count(seq, tal, cut, 0, piles) >= 2:
             out[k] = n + seq[_pile_bottom(seq, tal, cut)]
             k += 1
+        if lay[WPAIRS] == WP_HAND and st[5]:  # the waste top beside the drawn card
+            i = _pile_top(seq, tal, cut, 0, piles, 1)
+            if i >= 0:
+                out[k] = n + seq[i]
+                k += 1
         if lay[OPEN]:
             i = _stock_top(seq, lens[level], tal, cut)
             if i >= 0:
@@ -314,7 +330,7 @@ def _moves(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, seqs:
     tal, cut, red, cell = st[1], st[2], st[3], st[4]
     piles = lay[PILES]
     level = red if piles > 1 else 0
-    if lay[WPAIRS] and lay[T] > 0:
+    if (lay[WPAIRS] == WP_ALWAYS or (lay[WPAIRS] == WP_DRAWN and st[5])) and lay[T] > 0:
         seq = seqs[level]
         i = _pile_top(seq, tal, cut, 0, piles, 0)
         j = _pile_top(seq, tal, cut, 0, piles, 1)
@@ -356,13 +372,14 @@ def _apply(lay: Ints, seqs: Ints, lens: Ints, st: Ints, move: int) -> None:
     kind = move & 15
     a, b = ((move >> 4) & 255) - 1, ((move >> 12) & 255) - 1
     piles, tcount = lay[PILES], lay[T]
-    if kind <= PAIR:  # a card alone or a pair
+    if kind <= CELL:  # a card alone, a pair, or a card into the cell
         _take(lay, st, a)
-        if b >= 0:
+        if kind == CELL:
+            st[4] = a + 1
+        elif b >= 0:
             _take(lay, st, b)
-    elif kind == CELL:
-        _take(lay, st, a)
-        st[4] = a + 1
+        if st[5] and piles == 1 and not (st[1] >> seqs[0, st[2] - 1]) & 1:
+            st[5] = 0  # the drawn card is gone
     elif kind == DRAW_MOVE:
         level = st[3] if piles > 1 else 0
         seq, tal, cut = seqs[level], st[1], st[2]
@@ -373,12 +390,15 @@ def _apply(lay: Ints, seqs: Ints, lens: Ints, st: Ints, move: int) -> None:
                     break
                 cut = i + 1
             st[2] = cut
+            if lay[WPAIRS] == WP_DRAWN or lay[WPAIRS] == WP_HAND:
+                st[5] = 1
         else:
             st[2] = min(cut + piles, lens[level])
     else:  # the recycle
         red = st[3]
         if piles == 1:
             st[2] = 0
+            st[5] = 0
         else:
             seq, tal, cut = seqs[red], st[1], st[2]
             new = seqs[red + 1]
@@ -469,6 +489,16 @@ def _stuck(lay: Ints, worth: Ints, pairs: Ints, single: Ints, st: Ints, stuck: I
 
 
 @jit
+def _as_open(lay: Ints, st: Ints) -> int:
+    """The cut of ``st`` seen as a game of an open stock (glossary: hand): under
+    :data:`WP_HAND`, a drawn card is the stock's top card, the waste lies under it."""
+    cut = int(st[2])
+    if lay[WPAIRS] == WP_HAND and st[5]:
+        return _top_bit(st[1] & ((1 << (cut - 1)) - 1)) + 1
+    return cut
+
+
+@jit
 def _reach(lay: Ints, worth: Ints, pairs: Ints, single: Ints, st: Ints) -> int:
     """The talon cards (a tal mask) that may still show: all of them but in the last
     pass of one waste pile (no recycle left, no playable waste bottom), where the
@@ -479,16 +509,17 @@ def _reach(lay: Ints, worth: Ints, pairs: Ints, single: Ints, st: Ints) -> int:
     pyramid-only win, where a waste card counts as shown only on top — or any
     talon card under a whole-deck win, where one taken as the second waste card
     is gone too)."""
-    tal, cut, red = int(st[1]), int(st[2]), int(st[3])
+    tal, cut, red = int(st[1]), _as_open(lay, st), int(st[3])
     if lay[PILES] != 1 or lay[REDEALS] < 0 or red < lay[REDEALS] or lay[BOTTOM]:
         return tal
     n = lay[N]
-    grow = lay[WPAIRS] and lay[CELLS] == 0
+    paired = lay[WPAIRS] == WP_DRAWN or lay[WPAIRS] == WP_ALWAYS
+    grow = paired and lay[CELLS] == 0
     if grow:  # (the waste cards over one, and the stock: those below it cannot help)
         others = tal & ~((1 << cut) - 1)
-    elif lay[WPAIRS]:
+    elif paired:
         others = tal
-    elif lay[OPEN]:
+    elif lay[OPEN] or lay[WPAIRS] == WP_HAND:  # (the drawn card: seen as the open stock's)
         others = tal & ~((1 << cut) - 1)
     else:
         others = 0
@@ -605,9 +636,11 @@ def _prune(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, istab
 
 @jit
 def _last_pass(lay: Ints, st: Ints) -> bool:
-    """No recycle is left and two waste cards never pair: the waste only shrinks
+    """No recycle is left and two waste cards never pair (the drawn card in hand,
+    :data:`WP_HAND`, is the open stock's top card here): the waste only shrinks
     from its top and grows by draws."""
-    return bool(not lay[WPAIRS] and 0 <= lay[REDEALS] <= st[3])
+    return bool((lay[WPAIRS] == WP_NONE or lay[WPAIRS] == WP_HAND)
+                and 0 <= lay[REDEALS] <= st[3])
 
 
 @jit
@@ -647,7 +680,7 @@ def _string_meetings(lay: Ints, worth: Ints, pairs: Ints, single: Ints, st: Ints
     string): in bits 0–7 for the whole string, in the 4 bits at ``8 + 4 v`` for
     the class of worth ``v`` and its one partner worth ``p ≥ v``, looked at as if
     the other cards were gone."""
-    n, tal, cut = lay[N], st[1], st[2]
+    n, tal, cut = lay[N], st[1], _as_open(lay, st)
     word = np.empty(lay[T] + 1, dtype=np.int64)
     memo = np.empty((2 * lay[T] + 2, lay[T] + 2), dtype=np.int64)
     last = _last_pass(lay, st)
@@ -682,7 +715,7 @@ def _string_clears(lay: Ints, worth: Ints, pairs: Ints, single: Ints, st: Ints, 
     string, and for each class of worths that pair only with one another.  The
     pairs they can make are kept in ``memo`` under (tal, the waste's length in
     the last pass)."""
-    n, tal, cut = lay[N], st[1], st[2]
+    n, tal, cut = lay[N], st[1], _as_open(lay, st)
     have = np.zeros(WORTHS, dtype=np.int64)
     count = np.zeros(WORTHS, dtype=np.int64)
     for s in range(n):
@@ -1161,8 +1194,12 @@ def _dig(lay: Ints, worth: Ints, pairs: Ints, single: Ints, istab: Ints, seqs: I
             seen[w] += 1
             above += 1
     stock_w[:] = seen
-    # the waste, from the top (one pile)
+    # the waste, from the top (one pile); a drawn card in hand (WP_HAND) is in no
+    # card's way
     if piles == 1:
+        if lay[WPAIRS] == WP_HAND and st[5]:
+            cost[seq[cut - 1]] = 0
+            cut -= 1
         waste_w[:] = 0
         for i in range(min(cut, length)):
             t = seq[i]

@@ -15,7 +15,7 @@ from pyramide import kernel
 from pyramide.cards import Card
 from pyramide.kernel import Position
 from pyramide.moves import DRAW, RECYCLE, Move
-from pyramide.rules import Rules
+from pyramide.rules import WASTE_PAIRS, Rules
 from pyramide.solver.budget import Budget, Meter
 from pyramide.solver.family_compiled import (
     BEST,
@@ -160,13 +160,14 @@ class Encoding:
         lay[N], lay[T], lay[PILES] = n, len(talon), piles
         lay[REDEALS] = -1 if left is None else left
         lay[WIN_ALL], lay[OPEN] = rules.win == "all", rules.open_stock
-        lay[BOTTOM], lay[WPAIRS], lay[CELLS] = rules.waste_bottom, rules.waste_pairs, rules.cells
+        lay[BOTTOM], lay[CELLS] = rules.waste_bottom, rules.cells
+        lay[WPAIRS] = WASTE_PAIRS.index(rules.waste_pairs)
         lay[PYR] = sum(1 << s for s in rules.tableau.pyramid_slots)
         lay[START_GONE] = gone(pos)
         lay[START_PRESENT] = bin(tab).count("1") + int(istab[-1] and cell is not None)
         lay[UNLIMITED_KEY] = rules.redeals is None
         lay[CYCLE] = (piles == 1 and rules.redeals is None and not rules.open_stock
-                      and not rules.waste_pairs and not rules.waste_bottom
+                      and rules.waste_pairs == "none" and not rules.waste_bottom
                       and rules.draw_count == 1)
         lay[COVERING], lay[DRAWS] = rules.covering_pairs, rules.draw_count
         lay[RELAXED] = rules.cells == 0
@@ -175,8 +176,10 @@ class Encoding:
         single = np.array([v in rules.single_values for v in range(WORTHS)], dtype=np.int64)
         lay[STRING] = (rules.win == "all" and piles == 1 and rules.draw_count == 1
                        and not rules.waste_bottom and rules.cells == 0)
+        drawn = piles == 1 and bool(pos.waste) and pos.drawn and rules.waste_pairs in (
+            "drawn", "hand")
         state = np.array([tab, (1 << len(talon)) - 1, cut, 0,
-                          len(cards) if cell is not None else 0, 0], dtype=np.int64)
+                          len(cards) if cell is not None else 0, int(drawn)], dtype=np.int64)
         return cls(
             rules, cards, lay,
             np.array([sum(1 << c for c in slot.covered_by) for slot in slots], dtype=np.int64),
@@ -218,7 +221,8 @@ class Encoding:
                              if c is not None) for p in range(piles)) or ((),)
         cells = (self.cards[cell - 1] if cell else None,) if rules.cells else ()
         redeals = self.redeals_used + red if rules.redeals is not None else 0
-        return (tableau, stock, wastes, cells, redeals)
+        drawn = piles == 1 and bool(st[5]) and rules.waste_pairs in ("drawn", "hand")
+        return (tableau, stock, wastes, cells, redeals, drawn)
 
     def children(self, st: Ints) -> list[tuple[Ints, Move]]:
         """Each legal move of ``st`` and the state after it (for the tests)."""

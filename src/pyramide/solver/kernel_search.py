@@ -10,8 +10,9 @@ Every other game of the family is searched here, through nothing but
 
 Glossary
 --------
-key       a position as a hashable value: the cards of every pile and the
-          redeals used (when they are limited); two positions with one key
+key       a position as a hashable value: the cards of every pile, the
+          redeals used (when they are limited) and whether the waste top is
+          the card just drawn (when a waste-pairs option asks); two positions with one key
           play alike.
 gone      tableau cards gone for good (the score over 10): what
           ``max_removed`` counts.
@@ -60,7 +61,8 @@ class KernelResult:
 
 def key(rules: Rules, pos: Position) -> Key:
     redeals = pos.redeals_used if rules.redeals is not None else 0
-    return (pos.tableau, pos.stock, pos.wastes, pos.cells, redeals)
+    drawn = pos.drawn and rules.waste_pairs in ("drawn", "hand")  # (else it changes nothing)
+    return (pos.tableau, pos.stock, pos.wastes, pos.cells, redeals, drawn)
 
 
 def gone(pos: Position) -> int:

@@ -376,7 +376,7 @@ class Estimator:
         self.draw_count = rules.draw_count
         self.prefix_memo: dict[tuple[int, int, int], tuple[list[int], list[int]]] = {}
         self.open_stock = rules.open_stock
-        self.talon_pairs = rules.open_stock or rules.waste_pairs
+        self.talon_pairs = rules.open_stock
 
     def __call__(self, state: State) -> int:
         """The estimate (at least :meth:`cheap`)."""

@@ -29,9 +29,9 @@ timeline with draw one and limited redeals, passes then cards drawn: a state
          earliest one met stands for them all.
 
 The moves are exactly those of the rules kernel (:func:`pyramide.kernel.legal_moves`)
-for the classic games (``Rules.classic``); the tests check it against the kernel
-on random play.  Other games are searched over the kernel's own positions
-(:mod:`pyramide.solver.kernel_search`).
+for the classic games without waste pairs (:func:`serves`); the tests check it
+against the kernel on random play.  Other games are searched over the kernel's
+own positions (:mod:`pyramide.solver.kernel_search`), or by the compiled search.
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ from pyramide.rules import Rules
 from pyramide.solver.downsets import COVERING, FREE, bit, slots
 from pyramide.solver.reduced import KING, pack_talon, pyramid_pairs, shift
 
-__all__ = ["DRAW", "RECYCLE", "TALON", "Action", "State", "Table"]
+__all__ = ["DRAW", "RECYCLE", "TALON", "Action", "State", "Table", "serves"]
 
 TALON = SLOTS
 """Places from here on are talon cards."""
@@ -64,6 +64,13 @@ RECYCLE: Action = (-2,)
 
 NodeMove = tuple[int, Action]
 """A move of the search's node: draws and recycles to make first, then an action."""
+
+
+def serves(rules: Rules) -> bool:
+    """True when the table plays ``rules``: the classic games without waste pairs
+    (whose pairs depend on the card just drawn, which a state here does not keep;
+    the compiled search and the kernel search play them)."""
+    return rules.classic and rules.waste_pairs == "none"
 
 
 class State(NamedTuple):
@@ -107,6 +114,8 @@ class Table:
     """One position's cards and rules, and the moves between its states."""
 
     def __init__(self, position: Position, rules: Rules) -> None:
+        if not serves(rules):
+            raise ValueError(f"the integer table does not play rule set {rules.letter}")
         self.rules = rules
         self.pyramid: tuple[Card | None, ...] = position.pyramid
         self.cards: tuple[Card, ...] = position.waste + position.stock
@@ -190,18 +199,13 @@ class Table:
         """The talon cards that may still show (a mask of indices): all of them while a
         recycle is left; in the last pass the stock, and the waste cards above the
         first one buried for good: some value over it has more cards than partners
-        left to take them (pyramid cards; stock cards under an open stock; any talon
-        card when waste cards may pair)."""
+        left to take them (pyramid cards; stock cards under an open stock)."""
         tmask, cut = state.tmask, state.cut
         if not self.last_pass(state):
             return tmask
         pyramid, talon = self.pyramid_values, self.talon_values
-        if self.rules.waste_pairs:  # two waste cards may pair: any talon card counts
-            others = tmask
-        elif self.rules.open_stock:  # a waste card pairs with the open stock's top card
-            others = tmask & ~((1 << cut) - 1)
-        else:
-            others = 0
+        # a waste card pairs with the open stock's top card
+        others = tmask & ~((1 << cut) - 1) if self.rules.open_stock else 0
         partners = [
             (state.mask & pyramid[KING - v]).bit_count() + (others & talon[KING - v]).bit_count()
             for v in range(KING + 1)
@@ -245,11 +249,6 @@ class Table:
             out.extend(
                 pair for pair in COVERING[state.mask] if values[pair[0]] + values[pair[1]] == KING
             )
-        if self.rules.waste_pairs:
-            top = below(state.tmask, state.cut)
-            under = below(state.tmask, top) if top >= 0 else -1
-            if under >= 0 and values[TALON + top] + values[TALON + under] == KING:
-                out.append((TALON + top, TALON + under))
         out.sort(key=lambda action: action[0] >= TALON)
         return out
 
@@ -404,10 +403,6 @@ class Table:
                 out.extend((s, place) for s in partners[value])
         if len(free) == 2 and values[free[0]] + values[free[1]] == KING:
             out.append((free[0], free[1]))
-        if rules.waste_pairs and top >= 0:
-            under = below(tmask, top)
-            if under >= 0 and values[TALON + top] + values[TALON + under] == KING:
-                out.append((TALON + top, TALON + under))
         return out
 
     def spell(self, state: State, move: NodeMove) -> list[Action]:
