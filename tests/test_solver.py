@@ -21,8 +21,8 @@ from pyramide.solver import (
     solve,
     solve_position,
 )
-from pyramide.solver.downsets import COVERING, DOWNSETS, FREE, FULL, SHADOW
 from pyramide.solver.api import slow_path
+from pyramide.solver.downsets import COVERING, DOWNSETS, FREE, FULL, SHADOW
 from pyramide.solver.table import Table, serves
 from tests.test_solver_helpers import NaiveBound, game_at, shadow_free
 

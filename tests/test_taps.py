@@ -23,7 +23,8 @@ from pyramide.geometry import slot
 from pyramide.messages import text
 from tests.reference import REFERENCE_ROWS, reference_deal
 
-WASTE_PAIRS = dataclasses.replace(DEFAULT_RULES, letter="W", name="waste pairs", waste_pairs="drawn")
+WASTE_PAIRS = dataclasses.replace(DEFAULT_RULES, letter="W", name="waste pairs",
+                                  waste_pairs="drawn")
 
 
 class ManualClock:
