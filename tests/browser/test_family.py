@@ -102,3 +102,25 @@ def test_wide_and_tall_games_on_a_phone(browser: Browser, server: LiveServer,
         assert width >= 20  # even two pyramids side by side stay recognisable
     finally:
         context.close()
+
+
+def test_par_pyramid_plays_the_waste_card_beside_the_drawn_card(page: Page,
+                                                                 server: LiveServer) -> None:
+    """Par Pyramid (§11 D): the drawn card is in hand and the waste top free beside
+    it, so after two draws the card under the top one shows, tappable, and pairs
+    with a pyramid card while the drawn card stays."""
+    put_settings(server.url, lang="en", animations=False)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    table = Table(page, server.url)
+    table.open("/?deal=PY1-D-AAAAAAA")
+    table.stock()
+    table.stock()  # Q♥ then 10♠: Q♥ lies under the drawn 10♠
+    state = table.state()
+    assert state["waste"] == ["QH", "10S"] and "QH" in state["tappable"]
+    expect(table.card("QH")).to_be_visible()
+    table.tap("QH")
+    table.tap("AD")
+    state = table.state()
+    assert state["waste"] == ["10S"] and "QH" not in state["waste"]
+    assert state["score"] == 10 and state["moves"] == 3
+    expect(table.card("QH")).to_have_count(0)
