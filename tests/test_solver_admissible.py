@@ -22,7 +22,6 @@ from pyramide.game import Position
 from pyramide.rules import Rules
 from pyramide.solver import solve_position
 from pyramide.solver.budget import UNLIMITED
-from pyramide.solver.table import serves
 from tests.test_solver_helpers import (
     SLOTS,
     engine_shortest,
@@ -72,16 +71,13 @@ def check_proven(pos: Position, rules: Rules, reference: str) -> None:
     """The solver's proven line has the reference's length, and plays as it says."""
     result = solve_position(pos, rules, budget=UNLIMITED, shortest=True)
     assert result.winnable is not None
-    # a lost position under waste pairs gets a line to the most cards, not called
-    # the shortest (the integer table that proves those does not play them)
-    assert result.shortest or (not serves(rules) and result.winnable is False)
+    assert result.shortest
     win = bool(result.winnable)
-    if result.shortest:
-        if reference == "bfs":
-            best = fewest_moves(pos, rules, result.max_removed, win=win)
-        else:
-            best = engine_shortest(pos, rules, result.max_removed, win)
-        assert len(result.moves) == best
+    if reference == "bfs":
+        best = fewest_moves(pos, rules, result.max_removed, win=win)
+    else:
+        best = engine_shortest(pos, rules, result.max_removed, win)
+    assert len(result.moves) == best
     game = game_at(pos, rules)
     for move in result.moves:
         game.play(move)

@@ -41,7 +41,7 @@ from pyramide.moves import Move
 from pyramide.rules import Rules
 from pyramide.solver.budget import Budget
 
-__all__ = ["KernelResult", "decide_kernel", "gone", "shortest_kernel"]
+__all__ = ["KernelResult", "decide_kernel", "gone", "shortest_kernel", "shortest_to"]
 
 Key = tuple[object, ...]
 
@@ -232,3 +232,36 @@ def shortest_kernel(rules: Rules, start: Position, budget: Budget) -> KernelResu
     winnable = False if not meter.exhausted else found.winnable
     return KernelResult(winnable, found.max_removed, found.exact, found.line,
                         meter.nodes + found.nodes, timed_out=meter.timed_out or found.timed_out)
+
+
+def shortest_to(rules: Rules, start: Position, target: int,
+                budget: Budget) -> list[Move] | None:
+    """The fewest moves from ``start`` to ``target`` tableau cards gone (the most a
+    lost position allows: its ``max_removed``), by A* over the kernel's positions;
+    ``None`` when the budget runs out first (or no line gets there).  A move takes
+    two tableau cards at most, so half the cards still to go is an estimate that
+    is admissible and consistent; a position whose :func:`bound` falls short of
+    the target is not searched further."""
+    meter = budget.meter()
+    order = itertools.count()
+    queue: list[tuple[int, int, int, Position, tuple[Move, ...]]] = [
+        ((target - gone(start) + 1) // 2, 0, next(order), start, ())]
+    best_g: dict[Key, int] = {key(rules, start): 0}
+    while queue:
+        _, g, _, pos, line = heapq.heappop(queue)
+        if gone(pos) >= target:
+            return list(line)
+        if best_g.get(key(rules, pos), g) < g:
+            continue
+        if not meter.spend():
+            return None
+        if pos.status != "playing" or bound(rules, pos) < target:
+            continue
+        for move, child in successors(rules, pos):
+            k = key(rules, child)
+            if best_g.get(k, g + 2) <= g + 1:
+                continue
+            best_g[k] = g + 1
+            h = max(0, target - gone(child) + 1) // 2
+            heapq.heappush(queue, (g + 1 + h, g + 1, next(order), child, (*line, move)))
+    return None
