@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import heapq
 import itertools
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -39,7 +39,7 @@ from pyramide.cards import Card
 from pyramide.kernel import Position
 from pyramide.moves import Move
 from pyramide.rules import Rules
-from pyramide.solver.budget import Budget
+from pyramide.solver.budget import Budget, Meter
 
 __all__ = ["KernelResult", "decide_kernel", "gone", "shortest_kernel", "shortest_to"]
 
@@ -200,6 +200,36 @@ def decide_kernel(rules: Rules, start: Position, budget: Budget, *,
                         timed_out=meter.timed_out)
 
 
+def _astar(rules: Rules, start: Position, meter: Meter, done: Callable[[Position], bool],
+           h: Callable[[Position], int],
+           cut: Callable[[Position], bool]) -> tuple[list[Move], Position] | None:
+    """A* over the kernel's positions: the first line to a position ``done`` takes
+    from the queue, and that position; ``None`` when the budget or the positions
+    run out first.  ``h`` is admissible and consistent; a position ``cut`` says
+    cannot lead anywhere is not searched further."""
+    order = itertools.count()
+    queue: list[tuple[int, int, int, Position, tuple[Move, ...]]] = [
+        (h(start), 0, next(order), start, ())]
+    best_g: dict[Key, int] = {key(rules, start): 0}
+    while queue:
+        _, g, _, pos, line = heapq.heappop(queue)
+        if done(pos):
+            return list(line), pos
+        if best_g.get(key(rules, pos), g) < g:
+            continue
+        if not meter.spend():
+            return None
+        if pos.status != "playing" or cut(pos):
+            continue
+        for move, child in successors(rules, pos):
+            k = key(rules, child)
+            if best_g.get(k, g + 2) <= g + 1:
+                continue
+            best_g[k] = g + 1
+            heapq.heappush(queue, (g + 1 + h(child), g + 1, next(order), child, (*line, move)))
+    return None
+
+
 def shortest_kernel(rules: Rules, start: Position, budget: Budget) -> KernelResult:
     """A* over the kernel's positions with :func:`estimate` (admissible and
     consistent: a move lowers it by one at most), so the first win taken from the
@@ -207,27 +237,10 @@ def shortest_kernel(rules: Rules, start: Position, budget: Budget) -> KernelResu
     answer (not called shortest), from a search with a budget of its own (the same:
     a shortest-line search may spend its budget twice)."""
     meter = budget.meter()
-    order = itertools.count()
-    queue: list[tuple[int, int, int, Position, tuple[Move, ...]]] = [
-        (estimate(rules, start), 0, next(order), start, ())]
-    best_g: dict[Key, int] = {key(rules, start): 0}
-    while queue:
-        _, g, _, pos, line = heapq.heappop(queue)
-        if pos.status == "won":
-            return KernelResult(True, gone(pos), True, list(line), meter.nodes, shortest=True)
-        if best_g.get(key(rules, pos), g) < g:
-            continue
-        if not meter.spend():
-            break
-        if pos.status != "playing" or hopeless(rules, pos):
-            continue
-        for move, child in successors(rules, pos):
-            k = key(rules, child)
-            if best_g.get(k, g + 2) <= g + 1:
-                continue
-            best_g[k] = g + 1
-            heapq.heappush(queue, (g + 1 + estimate(rules, child), g + 1, next(order), child,
-                                   (*line, move)))
+    won = _astar(rules, start, meter, lambda pos: pos.status == "won",
+                 lambda pos: estimate(rules, pos), lambda pos: hopeless(rules, pos))
+    if won is not None:
+        return KernelResult(True, gone(won[1]), True, won[0], meter.nodes, shortest=True)
     found = decide_kernel(rules, start, budget)
     winnable = False if not meter.exhausted else found.winnable
     return KernelResult(winnable, found.max_removed, found.exact, found.line,
@@ -237,31 +250,12 @@ def shortest_kernel(rules: Rules, start: Position, budget: Budget) -> KernelResu
 def shortest_to(rules: Rules, start: Position, target: int,
                 budget: Budget) -> list[Move] | None:
     """The fewest moves from ``start`` to ``target`` tableau cards gone (the most a
-    lost position allows: its ``max_removed``), by A* over the kernel's positions;
-    ``None`` when the budget runs out first (or no line gets there).  A move takes
-    two tableau cards at most, so half the cards still to go is an estimate that
-    is admissible and consistent; a position whose :func:`bound` falls short of
-    the target is not searched further."""
-    meter = budget.meter()
-    order = itertools.count()
-    queue: list[tuple[int, int, int, Position, tuple[Move, ...]]] = [
-        ((target - gone(start) + 1) // 2, 0, next(order), start, ())]
-    best_g: dict[Key, int] = {key(rules, start): 0}
-    while queue:
-        _, g, _, pos, line = heapq.heappop(queue)
-        if gone(pos) >= target:
-            return list(line)
-        if best_g.get(key(rules, pos), g) < g:
-            continue
-        if not meter.spend():
-            return None
-        if pos.status != "playing" or bound(rules, pos) < target:
-            continue
-        for move, child in successors(rules, pos):
-            k = key(rules, child)
-            if best_g.get(k, g + 2) <= g + 1:
-                continue
-            best_g[k] = g + 1
-            h = max(0, target - gone(child) + 1) // 2
-            heapq.heappush(queue, (g + 1 + h, g + 1, next(order), child, (*line, move)))
-    return None
+    lost position allows: its ``max_removed``); ``None`` when the budget runs out
+    first (or no line gets there).  A move takes two tableau cards at most, so
+    half the cards still to go is an estimate that is admissible and consistent;
+    a position whose :func:`bound` falls short of the target is not searched
+    further."""
+    found = _astar(rules, start, budget.meter(), lambda pos: gone(pos) >= target,
+                   lambda pos: max(0, target - gone(pos) + 1) // 2,
+                   lambda pos: bound(rules, pos) < target)
+    return None if found is None else found[0]
