@@ -34,7 +34,7 @@ def entry(figures: dict[str, Any], nodes: int, seconds: float) -> dict[str, Any]
     return {
         "deals": deals, "won": won, "lost": lost, "unknown": unknown,
         "command": f"pyramide winrate --rules {figures['rules']} --deals {deals}{start} "
-                   f"--jobs 1 {budget}",
+                   f"--jobs 1 {budget}" + (" --win-only" if figures.get("win_only") else ""),
     }
 
 

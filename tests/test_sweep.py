@@ -177,3 +177,31 @@ def test_an_interrupted_sweep_goes_on_where_it_stopped(capsys: pytest.CaptureFix
     verdicts = load_verdicts(path)
     assert {n: verdicts[n] for n in kept} == kept and len(verdicts) == 1000
     assert sum(v == "+" for v in verdicts.values()) == whole["won"]
+
+
+def test_a_win_only_sweep_has_the_same_verdicts_without_the_most_cards_of_lost_deals(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Par Pyramid (D): a lost deal's verdict is ``-`` and its max_removed is not
+    sought, every other verdict is the full sweep's; the two sweeps cannot share a
+    results file."""
+    full_path, only_path = tmp_path / "full.jsonl", tmp_path / "only.jsonl"
+    args = ["winrate", "--rules", "D", "--deals", "40", "--chunk", "20", "--jobs", "1",
+            "--nodes", "100000", "--seconds", "0", "--json", "--quiet"]
+    assert main([*args, "--results", str(full_path)]) == 0
+    full = json.loads(capsys.readouterr().out)
+    assert main([*args, "--results", str(only_path), "--win-only"]) == 0
+    only = json.loads(capsys.readouterr().out)
+    assert (only["won"], only["lost"], only["unknown"]) == (
+        full["won"], full["lost"], full["unknown"])
+    assert only["win_only"] and not full["win_only"] and only["lost_max_removed"] == {}
+    assert full["lost"] > 0 and sum(full["lost_max_removed"].values()) == full["lost"]
+    before, after = load_verdicts(full_path), load_verdicts(only_path)
+    assert {n: "-" if v in DIGITS else v for n, v in before.items()} == after
+    assert main([*args, "--results", str(full_path), "--win-only"]) == 2
+    assert "holds a sweep with rules D, --nodes 100000, --seconds 0, --chunk 20; " \
+           "this one asks for rules D, --nodes 100000, --seconds 0, --chunk 20, --win-only" \
+           in capsys.readouterr().err
+    assert main([*args, "--start", "20", "--results", str(only_path), "--win-only"]) == 0
+    assert json.loads(capsys.readouterr().out)["resumed"] == 20
+    assert main([*args[:-2], "--win-only"]) == 0  # the text report says so too
+    assert "lost deals: the most cards removable not sought" in capsys.readouterr().out

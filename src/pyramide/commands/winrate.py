@@ -74,6 +74,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--results", type=Path, metavar="FILE",
                         help="record every finished chunk in FILE; run again with the same "
                         "FILE to skip the chunks it holds")
+    parser.add_argument("--win-only", action="store_true",
+                        help="do not seek the most cards of a lost deal: the win rate only, "
+                             "sooner (its lost deals get no max_removed)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     add_budget_arguments(parser, states=20_000, seconds=10.0)
@@ -101,16 +104,19 @@ def run(args: argparse.Namespace) -> int:
         with ExitStack() as stack:
             if args.results is not None:
                 results = stack.enter_context(ResultsFile.open(
-                    args.results, rules.letter, budget.nodes, budget.seconds, args.chunk, CHUNK))
+                    args.results, rules.letter, budget.nodes, budget.seconds, args.chunk, CHUNK,
+                    args.win_only))
             chunks = plan_chunks(args.start, args.deals,
                                  results.key.chunk if results else args.chunk or CHUNK)
             engine = stack.enter_context(cluster_engine(args.cluster, args.connect_timeout)
                                          if args.cluster else local_engine(args.jobs))
             began = time.perf_counter()
             progress = Console(stderr=True, quiet=args.quiet)
-            tally, resumed = solve_range(engine, rules, chunks, budget, results, progress)
+            tally, resumed = solve_range(engine, rules, chunks, budget, results, progress,
+                                         args.win_only)
             elapsed = time.perf_counter() - began
             figures = summary(rules, args.start, tally, elapsed, engine, resumed)
+            figures["win_only"] = args.win_only
     except KeyboardInterrupt:
         print(interrupted(results), file=sys.stderr)
         return 130
@@ -136,7 +142,8 @@ def check_range(start: int, deals: int, jobs: int, chunk: int | None) -> None:
 
 
 def solve_range(engine: Engine, rules: Rules, chunks: list[Chunk], budget: Budget,
-                results: ResultsFile | None, console: Console) -> tuple[Tally, int]:
+                results: ResultsFile | None, console: Console,
+                win_only: bool = False) -> tuple[Tally, int]:
     """The tally over ``chunks`` and how many of their deals came from ``results``.
 
     Chunks found in the results file are counted from it; the others are
@@ -158,7 +165,7 @@ def solve_range(engine: Engine, rules: Rules, chunks: list[Chunk], budget: Budge
     with Progress(*columns, console=console, transient=True, disable=console.quiet) as progress:
         task = progress.add_task("solving", total=sum(c.count for c in chunks), completed=resumed,
                                  rate=total.rate_text(), engine=engine.describe())
-        for chunk, verdicts in sweep(engine, rules.letter, todo, budget):
+        for chunk, verdicts in sweep(engine, rules.letter, todo, budget, win_only):
             if results:
                 results.record(chunk, verdicts)
             total.add(Tally.of(chunk, verdicts))
@@ -215,6 +222,8 @@ def report(figures: dict[str, Any]) -> tuple[str, Table]:
         f"{figures['engine']}, {figures['workers']} worker(s)"
         + (f"\n{figures['resumed']:,} deals taken from the results file"
            if figures["resumed"] else "")
+        + ("\nlost deals: the most cards removable not sought (--win-only)"
+           if figures.get("win_only") else "")
     )
     table = Table()
     table.add_column("max_removed (lost deals)", justify="right")

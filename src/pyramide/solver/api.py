@@ -202,23 +202,28 @@ def _solve_slow(position: Position, rules: Rules, budget: AnyBudget, *, shortest
     )
 
 
-def decide(position: Position, rules: Rules, *, budget: AnyBudget = DEFAULT_BUDGET) -> Solution:
-    """Winnable and ``max_removed`` only, without the line: the fast path for statistics."""
+def decide(position: Position, rules: Rules, *, budget: AnyBudget = DEFAULT_BUDGET,
+           win_only: bool = False) -> Solution:
+    """Winnable and ``max_removed`` only, without the line: the fast path for statistics.
+
+    With ``win_only`` a lost position's ``max_removed`` is not sought (it is the
+    most found on the way, not ``exact``): win rates need only the verdict."""
     if position.status != "playing":
         return _over(position, rules)
     if reduced_rules(rules):  # decided at once, whatever the budget
         return _decide_reduced(position, rules)
     budget = path_budget(budget, rules, shortest=False)
     if family_rules(rules):
-        return _solve_family(position, rules, budget, line=False)
+        return _solve_family(position, rules, budget, line=False, win_only=win_only)
     if not serves(rules):
-        kernel_found = decide_kernel(rules, position, budget)
+        kernel_found = decide_kernel(rules, position, budget, win_only=win_only)
         return Solution(kernel_found.winnable, kernel_found.max_removed,
                         exact=kernel_found.exact, method="kernel", nodes=kernel_found.nodes,
                         timed_out=kernel_found.timed_out)
     _mask(position)  # (a pyramid no game can reach is refused)
     model = ReducedModel(_values(position), covering=rules.covering_pairs)
-    found = decide_full(Table(position, rules), budget, model)
+    found = (search_full(Table(position, rules), budget, model, win_only=True) if win_only
+             else decide_full(Table(position, rules), budget, model))
     return Solution(found.winnable, found.max_removed, exact=found.exact, method="full",
                     nodes=found.nodes, timed_out=found.timed_out)
 
@@ -265,11 +270,13 @@ def _over(position: Position, rules: Rules) -> Solution:
 
 
 def _solve_family(position: Position, rules: Rules, budget: Budget, *,
-                  line: bool = True, layout: tuple[int, ...] | None = None) -> Solution:
+                  line: bool = True, layout: tuple[int, ...] | None = None,
+                  win_only: bool = False) -> Solution:
     """Every game but N and C: the compiled decide search."""
     from pyramide.solver.family_search import decide_family
 
-    found = decide_family(rules, position, budget, ceiling=_ceiling(position, rules, layout))
+    found = decide_family(rules, position, budget, win_only=win_only,
+                          ceiling=_ceiling(position, rules, layout))
     return Solution(found.winnable, found.max_removed, found.line if line else [],
                     exact=found.exact, method="familyc", nodes=found.nodes,
                     timed_out=found.timed_out)

@@ -4,6 +4,8 @@ A chunk's result is its *verdicts*: one character per deal, in deal order.
 
 - ``+``: won (the deal can be won);
 - ``?``: unknown (the search budget ran out first);
+- ``-``: lost, the most tableau cards that can go not sought (a win-only sweep:
+  the verdict is all a win rate needs, and the search stops at the proof);
 - ``0`` .. ``9``, ``a`` .. ``z``, ``A`` .. ``Z``: lost, and the most tableau cards
   that can go (``max_removed`` 0..61, one digit of base 62: ``s`` is 28, ``T``
   is 55; a whole tableau can be cleared and the deal lost where the whole deck
@@ -14,7 +16,7 @@ few bytes per deal, and enough to compare two sweeps deal by deal.
 
 >>> plan_chunks(1010, 600, 250)
 [Chunk(first=1010, count=240), Chunk(first=1250, count=250), Chunk(first=1500, count=110)]
->>> tally = Tally.of(Chunk(40, 4), "+?3+")
+>>> tally = Tally.of(Chunk(40, 5), "+?3+-")
 >>> tally.won, tally.unknown, tally.lost_max, tally.unknown_numbers
 (2, 1, Counter({3: 1}), [41])
 """
@@ -31,6 +33,8 @@ from pyramide.solver import Budget, Solution, decide
 
 WON = "+"
 UNKNOWN = "?"
+LOST = "-"
+"""A lost deal of a win-only sweep (its ``max_removed`` not sought)."""
 DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 """The lost deals' ``max_removed``, one character each."""
 VALUE = {digit: value for value, digit in enumerate(DIGITS)}
@@ -65,20 +69,24 @@ def plan_chunks(start: int, deals: int, size: int) -> list[Chunk]:
     return chunks
 
 
-def verdict_of(result: Solution) -> str:
+def verdict_of(result: Solution, *, win_only: bool = False) -> str:
     """The one-character verdict of one decided deal."""
     if result.winnable is None:
         return UNKNOWN
     if result.winnable:
         return WON
+    if win_only:
+        return LOST
     if not 0 <= result.max_removed < len(DIGITS):
         raise ValueError(f"max_removed {result.max_removed} has no verdict digit "
                          f"(0..{len(DIGITS) - 1})")
     return DIGITS[result.max_removed]
 
 
-def decide_chunk(letter: str, first: int, count: int, budget: Budget) -> str:
-    """The verdicts of deals ``first .. first + count - 1`` under rule set ``letter``.
+def decide_chunk(letter: str, first: int, count: int, budget: Budget,
+                 win_only: bool = False) -> str:
+    """The verdicts of deals ``first .. first + count - 1`` under rule set ``letter``
+    (with ``win_only``, a lost deal's most cards removable is not sought).
 
     The core of every sweep: it runs in this process, in a local worker process
     or on a Dask worker, always the same code.
@@ -86,7 +94,7 @@ def decide_chunk(letter: str, first: int, count: int, budget: Budget) -> str:
     rules = rules_for(letter)
     return "".join(
         verdict_of(decide(Position.initial(Deal.from_number(number, rules.deck), rules), rules,
-                          budget=budget))
+                          budget=budget, win_only=win_only), win_only=win_only)
         for number in range(first, first + count)
     )
 
@@ -96,7 +104,7 @@ def check_verdicts(chunk: Chunk, verdicts: str) -> None:
     if len(verdicts) != chunk.count:
         raise ValueError(f"{len(verdicts)} verdicts for the {chunk.count} deals "
                          f"{chunk.first}..{chunk.last}")
-    wrong = set(verdicts) - set(WON + UNKNOWN + DIGITS)
+    wrong = set(verdicts) - set(WON + UNKNOWN + LOST + DIGITS)
     if wrong:
         raise ValueError(f"unknown verdicts {''.join(sorted(wrong))!r} for deals "
                          f"{chunk.first}..{chunk.last}")
@@ -116,6 +124,7 @@ class Tally:
     def of(cls, chunk: Chunk, verdicts: str) -> Tally:
         counts = Counter(verdicts)
         won, unknown = counts.pop(WON, 0), counts.pop(UNKNOWN, 0)
+        counts.pop(LOST, 0)  # (lost: counted as decided and not won)
         return cls(
             deals=len(verdicts), won=won, unknown=unknown,
             lost_max=Counter({VALUE[digit]: n for digit, n in counts.items()}),

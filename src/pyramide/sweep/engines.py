@@ -154,12 +154,12 @@ def worker_counter(client: Client) -> Callable[[], int]:
     return count
 
 
-def sweep(engine: Engine, letter: str, chunks: Iterable[Chunk],
-          budget: Budget) -> Iterator[tuple[Chunk, str]]:
+def sweep(engine: Engine, letter: str, chunks: Iterable[Chunk], budget: Budget,
+          win_only: bool = False) -> Iterator[tuple[Chunk, str]]:
     """Decide ``chunks`` on ``engine``; yield each chunk with its verdicts as it finishes."""
     if engine.executor is None:
         for chunk in chunks:
-            yield chunk, decide_chunk(letter, chunk.first, chunk.count, budget)
+            yield chunk, decide_chunk(letter, chunk.first, chunk.count, budget, win_only)
         return
     waiting = iter(chunks)
     running: dict[Future[str], Chunk] = {}
@@ -167,7 +167,7 @@ def sweep(engine: Engine, letter: str, chunks: Iterable[Chunk],
         room = max(PER_WORKER, PER_WORKER * engine.workers()) - len(running)
         for chunk in (c for _, c in zip(range(room), waiting, strict=False)):
             future = engine.executor.submit(decide_chunk, letter, chunk.first, chunk.count,
-                                            budget)
+                                            budget, win_only)
             running[future] = chunk
         if not running:
             return

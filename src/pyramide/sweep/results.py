@@ -34,10 +34,11 @@ class SweepKey(NamedTuple):
     nodes: int | None
     seconds: float | None
     chunk: int
+    win_only: bool = False
 
     def describe(self) -> str:
         return (f"rules {self.rules}, --nodes {self.nodes or 0}, --seconds {self.seconds or 0}, "
-                f"--chunk {self.chunk}")
+                f"--chunk {self.chunk}" + (", --win-only" if self.win_only else ""))
 
 
 class ResultsFile:
@@ -51,7 +52,7 @@ class ResultsFile:
 
     @classmethod
     def open(cls, path: Path, rules: str, nodes: int | None, seconds: float | None,
-             chunk: int | None, default_chunk: int) -> ResultsFile:
+             chunk: int | None, default_chunk: int, win_only: bool = False) -> ResultsFile:
         """Open (or start) ``path`` for a sweep; ``chunk=None`` takes the file's chunk size.
 
         Raises ``ValueError`` if the file cannot be used for this sweep.
@@ -65,12 +66,15 @@ class ResultsFile:
             stream.seek(0)
             key, done, good = read(path, stream)
             if key is None:  # a new file
-                key = SweepKey(rules, nodes, seconds, chunk or default_chunk)
+                key = SweepKey(rules, nodes, seconds, chunk or default_chunk, win_only)
                 stream.seek(0)
                 stream.truncate()
-                write_line(stream, {"format": FORMAT, "version": VERSION, **key._asdict()})
+                head = key._asdict()
+                if not win_only:  # (files of full sweeps read as they always did)
+                    del head["win_only"]
+                write_line(stream, {"format": FORMAT, "version": VERSION, **head})
                 return cls(path, key, {}, stream)
-            wanted = SweepKey(rules, nodes, seconds, chunk or key.chunk)
+            wanted = SweepKey(rules, nodes, seconds, chunk or key.chunk, win_only)
             if wanted != key:
                 raise ValueError(f"the results file {path} holds a sweep with {key.describe()}; "
                                  f"this one asks for {wanted.describe()}")
@@ -121,7 +125,7 @@ def read(path: Path, stream: IO[str]) -> tuple[SweepKey | None, dict[Chunk, str]
         if record.get("format") != FORMAT or record.get("version") != VERSION:
             raise ValueError
         key = SweepKey(str(record["rules"]), record["nodes"], record["seconds"],
-                       int(record["chunk"]))
+                       int(record["chunk"]), record.get("win_only", False) is True)
     except (ValueError, KeyError, TypeError, AttributeError):
         raise ValueError(f"{path} is not a results file of pyramide winrate "
                          f"(version {VERSION})") from None
