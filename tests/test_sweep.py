@@ -17,7 +17,7 @@ from rich.console import Console
 from pyramide import PRESETS, Deal, Position, rules_for
 from pyramide.cli import main
 from pyramide.commands.winrate import solve_range
-from pyramide.solver import Budget, decide
+from pyramide.solver import Budget, decide, native
 from pyramide.sweep import Chunk, ResultsFile, Tally, decide_chunk, local_engine, plan_chunks
 from pyramide.sweep.chunks import DIGITS, check_verdicts
 
@@ -205,3 +205,23 @@ def test_a_win_only_sweep_has_the_same_verdicts_without_the_most_cards_of_lost_d
     assert json.loads(capsys.readouterr().out)["resumed"] == 20
     assert main([*args[:-2], "--win-only"]) == 0  # the text report says so too
     assert "lost deals: the most cards removable not sought" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("letter", ["N", "P", "O", "D", "G"])
+@pytest.mark.parametrize("compiled", [True, False])
+def test_decide_win_only_gives_the_same_verdict_on_every_search_path(
+        letter: str, compiled: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reduced model (N), the compiled search, and without it the integer
+    table's full search (P), the kernel search (O, D, G): win only, the same
+    verdict, and a lost deal's most cards removable is not more than the full
+    answer's."""
+    if not compiled:
+        monkeypatch.setattr(native, "_family", [None])
+    rules = PRESETS[letter]
+    budget = Budget(nodes=20_000 if compiled else 2_000, seconds=None)
+    for number in range(6):
+        pos = Position.initial(Deal.from_number(number, rules.deck), rules)
+        full = decide(pos, rules, budget=budget)
+        only = decide(pos, rules, budget=budget, win_only=True)
+        assert only.winnable == full.winnable, number
+        assert only.max_removed <= full.max_removed, number
