@@ -35,7 +35,7 @@ from pyramide.solver.family_compiled import (
 )
 from pyramide.solver.family_search import Encoding, covers, decide_family, shortest_family
 from pyramide.solver.fullsearch import decide_full
-from pyramide.solver.kernel_search import decide_kernel, key
+from pyramide.solver.kernel_search import decide_kernel, gone, key, shortest_kernel
 from pyramide.solver.reduced import ReducedModel
 from pyramide.solver.table import Table, serves
 from tests.test_solver_helpers import both_builds
@@ -460,3 +460,45 @@ def test_the_family_search_built_ahead_of_time_is_numbas_search() -> None:
     assert (ahead[0], ahead[-1]) == (True, False)  # built, and numba never loaded
     assert (jitted[0], jitted[-1]) == (False, True)
     assert ahead[1:-1] == jitted[1:-1]
+
+
+@pytest.mark.parametrize(("letter", "search"), [
+    *((c, "compiled") for c in COVERED + CLASSIC),
+    *((c, "kernel") for c in ("O", "D", "G", "A", "L", "K"))])
+def test_a_lost_positions_shortest_line_to_its_most_cards_is_the_fewest_moves(
+        letter: str, search: str) -> None:
+    """A position that cannot be won gets the fewest moves to its most tableau cards
+    removable, proven, from the compiled search and from the kernel search (which
+    serves without numba): on small late positions of every game, the line's
+    length is the one a breadth-first search over the kernel's positions finds,
+    and the line plays there."""
+    from tests.test_family import small_position
+
+    rules = PRESETS[letter]
+    checked = 0
+    for seed in range(24):
+        size = 4 if rules.deck == 104 or seed % 2 else 6
+        talon = size if rules.win == "all" else size + 1
+        pos = judge(rules, small_position(rules, seed, keep=size, talon=talon))
+        if pos.status != "playing":
+            continue
+        found = (shortest_family if search == "compiled" else shortest_kernel)(
+            rules, pos, UNLIMITED)
+        if found.winnable is not False:
+            continue
+        assert found.shortest, seed
+        seen, layer, depth = {key(rules, pos)}, [pos], 0
+        while not any(gone(p) >= found.max_removed for p in layer):
+            assert layer, seed  # (the most cards removable is reached)
+            layer = [child for here in layer if here.status == "playing"
+                     for move in legal_moves(rules, here)
+                     for child in [judge(rules, apply(rules, here, move))]
+                     if key(rules, child) not in seen and not seen.add(key(rules, child))]
+            depth += 1
+        assert len(found.line) == depth, seed
+        for move in found.line:
+            assert move in legal_moves(rules, pos), seed
+            pos = judge(rules, apply(rules, pos, move))
+        assert gone(pos) == found.max_removed
+        checked += 1
+    assert checked >= 1

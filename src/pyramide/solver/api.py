@@ -27,7 +27,7 @@ budget         a count of states (:class:`Budget`), or one per search path
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Literal
 
@@ -40,7 +40,7 @@ from pyramide.solver import native
 from pyramide.solver.budget import Budget, Budgets, Path
 from pyramide.solver.downsets import is_downset
 from pyramide.solver.fullsearch import decide_full, search_full
-from pyramide.solver.kernel_search import decide_kernel, gone, shortest_kernel, shortest_to
+from pyramide.solver.kernel_search import decide_kernel, gone, shortest_kernel
 from pyramide.solver.lines import realize
 from pyramide.solver.reduced import BIT, FULL, ReducedModel, pack_talon
 from pyramide.solver.table import Table, serves
@@ -164,14 +164,8 @@ def solve_position(
         if not shortest:
             return _solve_family(position, rules, fast, layout=layout)
         solution = _solve_family_shortest(position, rules, fast, layout)
-        if solution.winnable is True or not rules.classic:
+        if solution.shortest or solution.winnable is True or not serves(rules):
             return solution
-        if not serves(rules):  # waste pairs: the kernel's own search proves it
-            if solution.winnable is None or not solution.exact:
-                return solution
-            line = shortest_to(rules, position, solution.max_removed,
-                               budget if isinstance(budget, Budget) else budget.of("kernel"))
-            return solution if line is None else replace(solution, moves=line, shortest=True)
         # a lost deal of a classic set: its full search proves the shortest line
         # to the most cards removable, where its budget allows
         slow = _solve_slow(position, rules, budget, shortest=True, layout=layout)

@@ -294,8 +294,9 @@ def _moves(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, seqs:
     alone and pairs with nothing is the only move (docs/solver.md: removing it
     at once loses nothing) — but for a talon card only under draw one: with
     several cards a draw, the card left in the waste shifts the later draws; and
-    in the shortest-line search (``lay[SHORT]``) only for a card the win must
-    remove: a pyramid card, or any under a whole-deck win."""
+    in the shortest-line search (``lay[SHORT]`` 1) only for a card the win must
+    remove: a pyramid card, or any under a whole-deck win; in the search for
+    the most tableau cards gone (``lay[SHORT]`` 2), only for a tableau card."""
     nfree, open_top = _free(lay, cover, worth, seqs, lens, st, free)
     cycle = lay[CYCLE] and lay[SEARCHING]
     n, talon_end = lay[N], lay[N] + lay[T]
@@ -307,8 +308,8 @@ def _moves(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, seqs:
             k += 1
             if (safe and pairs[v * WORTHS:(v + 1) * WORTHS].sum() == 0
                     and (free[i] < n or lay[DRAWS] == 1)
-                    and (not lay[SHORT] or lay[WIN_ALL]
-                         or (free[i] < n and (lay[PYR] >> free[i]) & 1))):
+                    and (not lay[SHORT] or (lay[SHORT] == 1 and lay[WIN_ALL])
+                         or (free[i] < n and (lay[SHORT] == 2 or (lay[PYR] >> free[i]) & 1)))):
                 out[at] = out[k - 1]
                 return at + 1
     for i in range(nfree):
@@ -1073,8 +1074,12 @@ def children(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, seq
 # from and the move; the heap holds ``f << 42 | (1023 - g) << 32 | row`` (f = g +
 # 2h, so h is read back from it).  With several waste piles each state's talon
 # order is built again from its ``hist`` before it is searched (:func:`_levels`).
+# With ``ctl[TARGET]`` > 0 the goal is that many tableau cards gone instead of a
+# win (a lost position's most cards removable): h is half the cards still to go
+# (a move takes two at most; consistent), and a state that cannot win is dropped
+# only where it cannot reach the target either.
 
-GOAL, HEAP_N, STORED, BOUND, SCTL = range(CTL, CTL + 5)
+GOAL, HEAP_N, STORED, BOUND, TARGET, SCTL = range(CTL, CTL + 6)
 NODE = 9  # the state (6), g, the row it came from, the move
 
 
@@ -1327,6 +1332,23 @@ def _store(nodes: Ints, heap: Ints, ctl: Ints, st: Ints, g: int, h: int, came: i
 
 
 @jit
+def _goal(lay: Ints, istab: Ints, st: Ints, ctl: Ints) -> bool:
+    """The shortest-line search's goal: a win, or ``ctl[TARGET]`` tableau cards gone."""
+    if ctl[TARGET] > 0:
+        return bool(_gone(lay, istab, st) >= ctl[TARGET])
+    return _won(lay, istab, st)
+
+
+@jit
+def _toward(lay: Ints, worth: Ints, pairs: Ints, single: Ints, istab: Ints, st: Ints,
+            cnt: Ints, ctl: Ints) -> int:
+    """The removals the goal still needs at the least (:func:`_estimate` for a win)."""
+    if ctl[TARGET] > 0:
+        return max(0, int(ctl[TARGET]) - _gone(lay, istab, st) + 1) // 2
+    return _estimate(lay, worth, pairs, single, istab, st, cnt)
+
+
+@jit
 def shortest_start(lay: Ints, worth: Ints, pairs: Ints, single: Ints, istab: Ints,
                    st: Ints, nodes: Ints, heap: Ints, table: Ints, ctl: Ints) -> None:
     """Put the start state ``st`` in the search (``ctl[BOUND]``: the moves of the
@@ -1338,7 +1360,8 @@ def shortest_start(lay: Ints, worth: Ints, pairs: Ints, single: Ints, istab: Int
     table[i, 0], table[i, 1], table[i, 2], table[i, 3], table[i, 4] = k0, k1, k2, k3, 0
     ctl[COUNT] = 1
     ctl[GOAL] = -1
-    _store(nodes, heap, ctl, st, 0, _estimate(lay, worth, pairs, single, istab, st, cnt), -1, 0)
+    _store(nodes, heap, ctl, st, 0, _toward(lay, worth, pairs, single, istab, st, cnt, ctl),
+           -1, 0)
 
 
 @jit
@@ -1374,25 +1397,27 @@ def shortest_run(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints,
             continue
         if lay[PILES] > 1:
             _levels(lay, seqs, lens, st)
-        if _prune(lay, cover, worth, pairs, single, istab, st, 0, stuck, memo, stack, ctl):
+        if _prune(lay, cover, worth, pairs, single, istab, st, max(0, ctl[TARGET] - 1), stuck,
+                  memo, stack, ctl):
             continue
         k = _moves(lay, cover, worth, pairs, single, seqs, lens, st, free, moves, 0, True)
         for m in range(k):
             child[:] = st
             _apply(lay, seqs, lens, child, moves[m])
-            if _won(lay, istab, child):
+            if _goal(lay, istab, child, ctl):
                 if g + 1 < ctl[BOUND]:
                     ctl[BOUND] = g + 1
                     ctl[GOAL] = _keep(nodes, ctl, child, g + 1, row, moves[m])
                 continue
-            h = _estimate(lay, worth, pairs, single, istab, child, cnt)
+            h = _toward(lay, worth, pairs, single, istab, child, cnt, ctl)
             if g + 1 + h >= ctl[BOUND]:
                 continue
             c0, c1, c2, c3 = _key(lay, worth, child)
             i = _slot(table, c0, c1, c2, c3)
             if table[i, 2] != 0 and table[i, 4] <= g + 1:
                 continue
-            h += _dig(lay, worth, pairs, single, istab, seqs, lens, child, cnt, cost)
+            if ctl[TARGET] == 0:
+                h += _dig(lay, worth, pairs, single, istab, seqs, lens, child, cnt, cost)
             if g + 1 + h >= ctl[BOUND]:
                 continue
             if table[i, 2] == 0:

@@ -7,7 +7,7 @@ kernel's.  The glossary is :mod:`~pyramide.solver.family_compiled`'s.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -56,6 +56,7 @@ from pyramide.solver.family_compiled import (
     START_GONE,
     START_PRESENT,
     STRING,
+    TARGET,
     TOP,
     TOPPED,
     UNLIMITED_KEY,
@@ -450,11 +451,14 @@ def _phase(rules: Rules, position: Position, budget: Budget, *, win_only: bool,
 class ShortestSearch:
     """One best-first search for the fewest moves to a win (module glossary of
     :mod:`~pyramide.solver.family_compiled`, "the shortest line"), run chunk by
-    chunk from Python, looking for a line shorter than ``bound`` moves."""
+    chunk from Python, looking for a line shorter than ``bound`` moves; with a
+    ``target``, to that many tableau cards gone instead (a lost position's most)."""
 
-    def __init__(self, enc: Encoding, nodes: int | None, bound: int) -> None:
+    def __init__(self, enc: Encoding, nodes: int | None, bound: int, target: int = 0) -> None:
         self.enc = enc
         enc.lay[WIN_ONLY], enc.lay[CYCLE], enc.lay[SHORT] = 1, 0, 1  # (every draw counts)
+        if target:  # the start is lost: so is every state, only the cards gone count
+            enc.lay[WIN_ONLY], enc.lay[RELAXED], enc.lay[SHORT] = 0, 2, 2
         self.nodes_ = np.zeros((1 << 12, NODE), dtype=np.int64)
         self.heap = np.zeros(1 << 12, dtype=np.int64)
         self.table = np.zeros((1 << 13, 5), dtype=np.int64)
@@ -463,6 +467,7 @@ class ShortestSearch:
         self.ctl = np.zeros(SCTL, dtype=np.int64)
         self.ctl[BUDGET] = -1 if nodes is None else nodes
         self.ctl[BOUND] = bound
+        self.ctl[TARGET] = target
         e = enc
         shortest_start(e.lay, e.worth, e.pairs, e.single, e.istab, e.state, self.nodes_,
                        self.heap, self.table, self.ctl)
@@ -504,13 +509,18 @@ def shortest_family(rules: Rules, position: Position, budget: Budget, *,
                     ceiling: int | None = None) -> KernelResult:
     """The fewest moves to a win: the decide search's line first, then the
     best-first search for a shorter one, each within ``budget``; ``shortest``
-    when that search ran out of states to look at.  A position that cannot be
-    won (or is not decided) gets the decide search's answer."""
+    when that search ran out of states to look at.  A position proven lost gets
+    the fewest moves to its most tableau cards removable the same way; one not
+    decided, the decide search's answer."""
     found = decide_family(rules, position, budget, ceiling=ceiling)
-    if found.winnable is not True or not found.line:
+    if found.winnable is None or (found.winnable is False and not found.exact):
         return found
+    target = 0 if found.winnable else found.max_removed
+    if not found.line:  # (nothing to remove: the empty line is the shortest)
+        return replace(found, shortest=target == gone(position))
     meter = budget.meter()
-    search = ShortestSearch(Encoding.of(rules, position), budget.nodes, len(found.line))
+    search = ShortestSearch(Encoding.of(rules, position), budget.nodes, len(found.line),
+                            target)
     while True:  # (the clock first: a search may end within one chunk)
         if meter.deadline is not None and time.monotonic() > meter.deadline:
             meter.timed_out, status = True, SPENT
@@ -519,8 +529,9 @@ def shortest_family(rules: Rules, position: Position, budget: Budget, *,
         if status != SPENT:
             break
     line = search.line() or found.line
-    return KernelResult(True, found.max_removed, True, line, found.nodes + search.nodes,
-                        shortest=status == COMPLETE, timed_out=found.timed_out or meter.timed_out)
+    return KernelResult(found.winnable, found.max_removed, True, line,
+                        found.nodes + search.nodes, shortest=status == COMPLETE,
+                        timed_out=found.timed_out or meter.timed_out)
 
 
 def warm_up() -> None:

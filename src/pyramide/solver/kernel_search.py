@@ -234,8 +234,10 @@ def shortest_kernel(rules: Rules, start: Position, budget: Budget) -> KernelResu
     """A* over the kernel's positions with :func:`estimate` (admissible and
     consistent: a move lowers it by one at most), so the first win taken from the
     queue is a shortest line; without a win in the budget, the decide search's
-    answer (not called shortest), from a search with a budget of its own (the same:
-    a shortest-line search may spend its budget twice)."""
+    answer, from a search with a budget of its own (the same: a shortest-line
+    search may spend its budget thrice) — for a position proven lost, with the
+    fewest moves to its most cards removable where :func:`shortest_to` finds them
+    in a third budget (else not called shortest)."""
     meter = budget.meter()
     won = _astar(rules, start, meter, lambda pos: pos.status == "won",
                  lambda pos: estimate(rules, pos), lambda pos: hopeless(rules, pos))
@@ -243,8 +245,13 @@ def shortest_kernel(rules: Rules, start: Position, budget: Budget) -> KernelResu
         return KernelResult(True, gone(won[1]), True, won[0], meter.nodes, shortest=True)
     found = decide_kernel(rules, start, budget)
     winnable = False if not meter.exhausted else found.winnable
-    return KernelResult(winnable, found.max_removed, found.exact, found.line,
-                        meter.nodes + found.nodes, timed_out=meter.timed_out or found.timed_out)
+    line = None
+    if winnable is False and found.exact:
+        line = shortest_to(rules, start, found.max_removed, budget)
+    return KernelResult(winnable, found.max_removed, found.exact,
+                        found.line if line is None else line, meter.nodes + found.nodes,
+                        shortest=line is not None,
+                        timed_out=meter.timed_out or found.timed_out)
 
 
 def shortest_to(rules: Rules, start: Position, target: int,
