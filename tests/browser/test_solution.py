@@ -103,11 +103,11 @@ def test_a_lost_deal_shows_the_best_it_can_do(table: Table, server: LiveServer) 
     table.page.get_by_test_id("confirm-ok").click()
     game_id = table.state()["id"]
     _, line = call(server.url, "GET", f"/api/games/{game_id}/solution")
-    assert line["winnable"] is False
+    assert line["winnable"] is False and line["shortest"] is True
     assert line["tableau_cards"] == 28
     expect(table.page.get_by_test_id("solution-verdict")).to_have_text(
         f"No win. At best {line['max_removed']} of the 28 tableau cards go, "
-        f"moves: {len(line['moves'])}.")
+        f"in {len(line['moves'])} moves, the fewest there are.")
     expect(table.page.get_by_test_id("solution-play")).to_be_enabled()
 
 

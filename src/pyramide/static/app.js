@@ -354,7 +354,8 @@ function verdict(s, data) {
   if (s.status !== "playing") return t("solutionOver");
   if (data.winnable === true) return t(data.shortest ? "solutionShortest" : "solutionFound", { n });
   if (data.winnable === null) return t("solutionUnknown");
-  return n ? t("solutionLost", { n: data.max_removed, total: data.tableau_cards, m: n }) : t("solutionNone");
+  return n ? t(data.shortest ? "solutionLostShortest" : "solutionLost",
+               { n: data.max_removed, total: data.tableau_cards, m: n }) : t("solutionNone");
 }
 
 async function openSolution() {
