@@ -34,7 +34,7 @@ def removed_count(pos: Position) -> int:
 
 def engine_key(pos: Position, rules: Rules) -> tuple[object, ...]:
     redeals = pos.redeals_used if rules.redeals is not None else 0
-    drawn = pos.drawn and rules.waste_pairs in ("drawn", "hand")  # (which waste cards play)
+    drawn = pos.drawn and rules.drawn_matters  # (which waste cards play)
     return (pos.pyramid, pos.stock, pos.waste, redeals, pos.status, drawn)
 
 

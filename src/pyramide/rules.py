@@ -115,6 +115,13 @@ class Rules:
     # ----------------------------------------------------------- derived facts
 
     @property
+    def drawn_matters(self) -> bool:
+        """True when which waste cards play depends on whether the top one is the
+        card just drawn (waste pairs ``drawn`` and ``hand``; the kernel's
+        ``Position.drawn``)."""
+        return self.waste_pairs in ("drawn", "hand")
+
+    @property
     def unlimited_redeals(self) -> bool:
         return self.redeals is None
 

@@ -177,8 +177,7 @@ class Encoding:
         single = np.array([v in rules.single_values for v in range(WORTHS)], dtype=np.int64)
         lay[STRING] = (rules.win == "all" and piles == 1 and rules.draw_count == 1
                        and not rules.waste_bottom and rules.cells == 0)
-        drawn = piles == 1 and bool(pos.waste) and pos.drawn and rules.waste_pairs in (
-            "drawn", "hand")
+        drawn = piles == 1 and bool(pos.waste) and pos.drawn and rules.drawn_matters
         state = np.array([tab, (1 << len(talon)) - 1, cut, 0,
                           len(cards) if cell is not None else 0, int(drawn)], dtype=np.int64)
         return cls(
@@ -222,7 +221,7 @@ class Encoding:
                              if c is not None) for p in range(piles)) or ((),)
         cells = (self.cards[cell - 1] if cell else None,) if rules.cells else ()
         redeals = self.redeals_used + red if rules.redeals is not None else 0
-        drawn = piles == 1 and bool(st[5]) and rules.waste_pairs in ("drawn", "hand")
+        drawn = piles == 1 and bool(st[5]) and rules.drawn_matters
         return (tableau, stock, wastes, cells, redeals, drawn)
 
     def children(self, st: Ints) -> list[tuple[Ints, Move]]:
@@ -516,8 +515,8 @@ def shortest_family(rules: Rules, position: Position, budget: Budget, *,
     if found.winnable is None or (found.winnable is False and not found.exact):
         return found
     target = 0 if found.winnable else found.max_removed
-    if not found.line:  # (nothing to remove: the empty line is the shortest)
-        return replace(found, shortest=target == gone(position))
+    if not found.line:  # (lost, nothing to remove: the empty line is the shortest)
+        return replace(found, shortest=found.winnable is False)
     meter = budget.meter()
     search = ShortestSearch(Encoding.of(rules, position), budget.nodes, len(found.line),
                             target)

@@ -61,7 +61,7 @@ class KernelResult:
 
 def key(rules: Rules, pos: Position) -> Key:
     redeals = pos.redeals_used if rules.redeals is not None else 0
-    drawn = pos.drawn and rules.waste_pairs in ("drawn", "hand")  # (else it changes nothing)
+    drawn = pos.drawn and rules.drawn_matters  # (else it changes nothing)
     return (pos.tableau, pos.stock, pos.wastes, pos.cells, redeals, drawn)
 
 
