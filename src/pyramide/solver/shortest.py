@@ -376,7 +376,6 @@ class Estimator:
         self.draw_count = rules.draw_count
         self.prefix_memo: dict[tuple[int, int, int], tuple[list[int], list[int]]] = {}
         self.open_stock = rules.open_stock
-        self.talon_pairs = rules.open_stock
 
     def __call__(self, state: State) -> int:
         """The estimate (at least :meth:`cheap`)."""
@@ -491,8 +490,8 @@ class Estimator:
     def waste_reach(self, counts: list[int], tmask: int, cut: int) -> int:
         """The waste cards that removals alone might bring to the top: every card
         over them needs a pyramid partner (or is a king)."""
-        if self.talon_pairs:
-            return tmask  # cards of the talon may pair with each other: anything may show
+        if self.open_stock:
+            return tmask  # the waste top may pair with the open stock's: anything may show
         partners = [counts[KING - v] for v in range(KING + 1)]
         return waste_reach(self.values, tmask, cut, partners)
 
