@@ -415,10 +415,12 @@ def test_probes_in_a_random_order_settle_a_deal_the_games_order_does_not(
     """Up and Down, deal 3: the depth-first search in the game's order is still
     below its first choices after 200,000 states; a probe (docs/solver.md) wins
     soon after its first 50,000.  The same budget gives the same line, every
-    state counted."""
+    state counted.  (The best-first search is left out: this is the probes'
+    test.)"""
     rules = PRESETS["U"]
     pos = start(rules, 3)
     budget = Budget(nodes=200_000, seconds=None)
+    monkeypatch.setattr(family_search, "BEST_FIRST_SHARE", 10**9)  # no room for it
     found = decide_family(rules, pos, budget, win_only=True)
     again = decide_family(rules, pos, budget, win_only=True)
     assert found.winnable and found.nodes <= 200_000
@@ -428,6 +430,28 @@ def test_probes_in_a_random_order_settle_a_deal_the_games_order_does_not(
     monkeypatch.setattr(family_search, "PROBE_SHARE", 10**9)  # no room for probes
     alone = decide_family(rules, pos, budget, win_only=True)
     assert alone.winnable is None and alone.nodes == 200_000
+
+
+def test_the_best_first_search_finds_a_deep_win_the_depth_first_searches_miss(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Double Pyramid, deal 8: within 100,000 states neither the depth-first search
+    in the game's order nor its probes find a win (a three-pass game of 104 cards);
+    the best-first search beside them (docs/solver.md, "The first phase") does, in
+    its share of the budget, and its line wins in the kernel.  The same budget gives
+    the same line."""
+    rules = PRESETS["W"]
+    pos = start(rules, 8)
+    budget = Budget(nodes=100_000, seconds=None)
+    found = decide_family(rules, pos, budget, win_only=True)
+    again = decide_family(rules, pos, budget, win_only=True)
+    assert found.winnable and found.max_removed == len(rules.tableau)
+    assert found.nodes <= 100_000
+    assert (found.nodes, [str(m) for m in found.line]) == (again.nodes,
+                                                          [str(m) for m in again.line])
+    assert_wins("W", 8, found.line)
+    monkeypatch.setattr(family_search, "BEST_FIRST_SHARE", 10**9)  # no room for it
+    alone = decide_family(rules, pos, budget, win_only=True)
+    assert alone.winnable is None and alone.nodes == 100_000
 
 
 FAMILY_AGREE_SCRIPT = """

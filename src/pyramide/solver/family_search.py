@@ -7,6 +7,7 @@ kernel's.  The glossary is :mod:`~pyramide.solver.family_compiled`'s.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -88,6 +89,14 @@ PROBE_STATES = 10_000
 """The unit of the first phase's probes (:func:`_win_phase`)."""
 PROBE_SHARE = 8
 """The probes take at most one state in this many of the first phase's budget."""
+BEST_FIRST_SHARE = 4
+"""The best-first search takes at most one state in this many of the first phase's
+budget."""
+AHEAD_CHUNK = 4096
+"""States per call of the first phase's best-first search: it stops at its first win,
+looked for after each call."""
+UNBOUNDED = 1 << 40
+"""A bound on a line's moves that no line reaches."""
 MEMO_ROWS = 1 << 18
 """Rows of the relaxed game's memo (glossary of :mod:`~pyramide.solver.family_compiled`):
 it starts afresh when half full."""
@@ -333,14 +342,13 @@ def decide_family(rules: Rules, position: Position, budget: Budget, *,
         win = _win_phase(rules, position, budget)
         first, nodes, timed_out = win.main, win.nodes, win.timed_out
         if win.status == WON:
-            return KernelResult(True, win.ahead.best, True, win.ahead.best_line(position),
-                                nodes, timed_out=timed_out)
+            return KernelResult(True, win.best, True, win.line(), nodes, timed_out=timed_out)
         lost = win.status == COMPLETE
         rest = budget.left(nodes, time.monotonic() - began)
-        if win_only or rest is None or win.ahead.best >= top:
-            return KernelResult(False if lost else None, win.ahead.best,
-                                win.ahead.best >= top or (lost and not win_only),
-                                win.ahead.best_line(position), nodes, timed_out=timed_out)
+        if win_only or rest is None or win.best >= top:
+            return KernelResult(False if lost else None, win.best,
+                                win.best >= top or (lost and not win_only),
+                                win.line(), nodes, timed_out=timed_out)
         budget = rest
     status, search, timed_out = _phase(rules, position, budget, win_only=False,
                                        top=top if lost else -1, memo=first)
@@ -356,8 +364,10 @@ class _WinPhase:
     status: int
     main: FamilySearch
     """The search in the game's order (its relaxed game's memo is everyone's)."""
-    ahead: FamilySearch
-    """The search that won, or proved the loss, or got the most cards gone."""
+    best: int
+    """The most tableau cards gone (all of them after a win)."""
+    line: Callable[[], list[Move]]
+    """The line of the search that won, or proved the loss, or got the most cards gone."""
     nodes: int
     timed_out: bool
 
@@ -377,34 +387,62 @@ def _win_phase(rules: Rules, position: Position, budget: Budget) -> _WinPhase:
 
     The depth-first search in the game's order settles most deals within its
     first :data:`FIRST_LOOK` states.  Where it does not, it is stuck below its
-    first choices, so it goes on beside *probes*: searches of the same kind that
-    take the removals of every state in a random order (a seeded generator, so
-    the same budget gives the same answer), each in its own table, of
-    :data:`PROBE_STATES` times Luby's sequence, one state in :data:`PROBE_SHARE`
-    of the budget at most; the game's search gets four times each probe's states
-    between two probes.  A probe that wins, or searches everything out, settles
-    the deal.  Without a state count in ``budget`` only the game's search runs."""
+    first choices, so it goes on beside two other searches, turn about:
+
+    - *probes*: searches of the same kind that take the removals of every state
+      in a random order (a seeded generator, so the same budget gives the same
+      answer), each in its own table, of :data:`PROBE_STATES` times Luby's
+      sequence, one state in :data:`PROBE_SHARE` of the budget at most;
+    - the *best-first* search (:class:`ShortestSearch` with no bound): the state
+      nearest a win first, by the same estimate as the shortest line's, twice
+      each probe's states at a turn, one state in :data:`BEST_FIRST_SHARE` of the
+      budget at most.  Deep wins that the depth-first order misses (the two-deck
+      games' wins, three passes of 47-59 cards) it mostly finds.  It runs only
+      in games of a counted number of passes, two or more: where there is one
+      pass, the losses, proven by searching everything out, need the whole
+      budget (C1 left 4 deals of 200 undecided at 600,000 states with it, none
+      without), and with unlimited passes it found no win the others miss.
+
+    The game's search gets four times each probe's states between two turns.  A
+    search that wins, or searches everything out, settles the deal.  Without a
+    state count in ``budget`` only the game's search runs."""
     meter = budget.meter()
     enc = Encoding.of(rules, position)
     total = budget.nodes
     main = FamilySearch(enc, None, win_only=True)
     searches = [main]
-    spent, limit, probe = 0, FIRST_LOOK, 0
+    ahead: ShortestSearch | None = None
+    probed, limit, probe = 0, FIRST_LOOK, 0
+    passes = rules.redeals is not None and rules.redeals > 0  # (several, but counted)
+    ahead_share = total // BEST_FIRST_SHARE if total is not None and passes else 0
+
+    def used() -> int:
+        return main.nodes + probed + (ahead.nodes if ahead is not None else 0)
 
     def done(status: int, search: FamilySearch, timed_out: bool) -> _WinPhase:
-        ahead = search if status in (WON, COMPLETE) else max(searches, key=lambda s: s.best)
-        return _WinPhase(status, main, ahead, spent + main.nodes, timed_out)
+        best = search if status in (WON, COMPLETE) else max(searches, key=lambda s: s.best)
+        return _WinPhase(status, main, best.best, lambda: best.best_line(position), used(),
+                         timed_out)
 
     while True:
-        main.ctl[BUDGET] = -1 if total is None else min(limit, total - spent)
+        main.ctl[BUDGET] = -1 if total is None else min(limit, total - used() + main.nodes)
         status, timed_out = _drive(main, meter)
-        if status != EXHAUSTED or timed_out or total is None:
-            return done(status, main, timed_out)
-        if spent + main.nodes >= total:
+        if status != EXHAUSTED or timed_out or total is None or used() >= total:
             return done(status, main, timed_out)
         probe += 1
-        size = min(PROBE_STATES * _luby(probe), total - spent - main.nodes)
-        if spent + size > total // PROBE_SHARE:  # the rest is the game's search's
+        size = min(PROBE_STATES * _luby(probe), total - used())
+        room = min(2 * size, ahead_share - (ahead.nodes if ahead else 0), total - used())
+        if room > 0:
+            if ahead is None:
+                ahead = ShortestSearch(Encoding.of(rules, position), None, UNBOUNDED,
+                                       memo=main)
+            status, timed_out = _drive_ahead(ahead, main, room, meter)
+            if status == WON:
+                return _WinPhase(WON, main, len(rules.tableau), ahead.line, used(), False)
+            if status == COMPLETE or timed_out:
+                return done(status, main, timed_out)
+            size = min(size, total - used())
+        if probed + size > total // PROBE_SHARE or size <= 0:  # the rest is the game's
             limit = total
             continue
         # (its own encoding: with several waste piles a search writes the talon's
@@ -414,11 +452,33 @@ def _win_phase(rules: Rules, position: Position, budget: Budget) -> _WinPhase:
         other.ctl[ORDER] = (probe * 0x9E3779B97F4A7C15) & ((1 << 62) - 1) | 1
         status, timed_out = _drive(other, meter)
         main.ctl[MEMO_COUNT] = other.ctl[MEMO_COUNT]  # (they share the memo)
-        spent += other.nodes
+        probed += other.nodes
         searches.append(other)
         if status in (WON, COMPLETE) or timed_out:
             return done(status, other, timed_out)
         limit = main.nodes + 4 * size
+
+
+def _drive_ahead(search: ShortestSearch, main: FamilySearch, states: int,
+                 meter: Meter) -> tuple[int, bool]:
+    """Run the best-first search of :func:`_win_phase` for about ``states`` more
+    states (with the relaxed game's memo of ``main``), until it wins or searches
+    everything out or the wall-time guard of ``meter`` strikes: :data:`WON`,
+    :data:`COMPLETE` or :data:`SPENT`, and whether the guard did."""
+    search.ctl[MEMO_COUNT] = main.ctl[MEMO_COUNT]
+    try:
+        end = search.nodes + states
+        while search.nodes < end:
+            status = search.run(min(AHEAD_CHUNK, end - search.nodes))
+            if search.won:
+                return WON, False
+            if status == COMPLETE:
+                return COMPLETE, False
+            if meter.deadline is not None and time.monotonic() > meter.deadline:
+                return SPENT, True
+        return SPENT, False
+    finally:
+        main.ctl[MEMO_COUNT] = search.ctl[MEMO_COUNT]  # (they share the memo)
 
 
 def _drive(search: FamilySearch, meter: Meter) -> tuple[int, bool]:
@@ -453,7 +513,8 @@ class ShortestSearch:
     chunk from Python, looking for a line shorter than ``bound`` moves; with a
     ``target``, to that many tableau cards gone instead (a lost position's most)."""
 
-    def __init__(self, enc: Encoding, nodes: int | None, bound: int, target: int = 0) -> None:
+    def __init__(self, enc: Encoding, nodes: int | None, bound: int, target: int = 0, *,
+                 memo: FamilySearch | None = None) -> None:
         self.enc = enc
         enc.lay[WIN_ONLY], enc.lay[CYCLE], enc.lay[SHORT] = 1, 0, 1  # (every draw counts)
         if target:  # the start is lost: so is every state, only the cards gone count
@@ -461,7 +522,7 @@ class ShortestSearch:
         self.nodes_ = np.zeros((1 << 12, NODE), dtype=np.int64)
         self.heap = np.zeros(1 << 12, dtype=np.int64)
         self.table = np.zeros((1 << 13, 5), dtype=np.int64)
-        self.memo: Ints = np.zeros((MEMO_ROWS, 5), dtype=np.int64)
+        self.memo: Ints = np.zeros((MEMO_ROWS, 5), dtype=np.int64) if memo is None else memo.memo
         self.stack = np.zeros((len(enc.cards) + 2, 3), dtype=np.int64)
         self.ctl = np.zeros(SCTL, dtype=np.int64)
         self.ctl[BUDGET] = -1 if nodes is None else nodes
@@ -489,6 +550,11 @@ class ShortestSearch:
     @property
     def nodes(self) -> int:
         return int(self.ctl[NODES])
+
+    @property
+    def won(self) -> bool:
+        """Whether a line was found (a win; with a ``target``, that many cards gone)."""
+        return int(self.ctl[GOAL]) > 0
 
     def line(self) -> list[Move]:
         """The best line found (empty when none beat the bound)."""
