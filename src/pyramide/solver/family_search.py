@@ -92,6 +92,8 @@ PROBE_SHARE = 8
 BEST_FIRST_SHARE = 4
 """The best-first search takes at most one state in this many of the first phase's
 budget."""
+AHEAD_TURN = 2
+"""The best-first search's states at a turn, in probes' states (:func:`_win_phase`)."""
 AHEAD_CHUNK = 4096
 """States per call of the first phase's best-first search: it stops at its first win,
 looked for after each call."""
@@ -431,7 +433,8 @@ def _win_phase(rules: Rules, position: Position, budget: Budget) -> _WinPhase:
             return done(status, main, timed_out)
         probe += 1
         size = min(PROBE_STATES * _luby(probe), total - used())
-        room = min(2 * size, ahead_share - (ahead.nodes if ahead else 0), total - used())
+        room = min(AHEAD_TURN * size, ahead_share - (ahead.nodes if ahead else 0),
+                   total - used())
         if room > 0:
             if ahead is None:
                 ahead = ShortestSearch(Encoding.of(rules, position), None, UNBOUNDED,
