@@ -432,6 +432,19 @@ def test_probes_in_a_random_order_settle_a_deal_the_games_order_does_not(
     assert alone.winnable is None and alone.nodes == 200_000
 
 
+def test_a_search_that_tries_other_first_moves_keeps_the_budget_for_its_proof(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """One pass, strict (O), deal 47: the depth-first search soon tries other moves
+    near the start of its path, as a search does that searches everything out to
+    prove a loss; the probes then take no turn (docs/solver.md, "Probes"), and the
+    loss is proven within 600,000 states.  With their turns it is not."""
+    rules = PRESETS["O"]
+    pos = start(rules, 47)
+    budget = Budget(nodes=600_000, seconds=None)
+    assert decide_family(rules, pos, budget, win_only=True).winnable is False
+    monkeypatch.setattr(family_search, "STUCK_DEPTH", 0)  # the probes' turns, always
+    assert decide_family(rules, pos, budget, win_only=True).winnable is None
+
 def test_the_best_first_search_finds_a_deep_win_the_depth_first_searches_miss(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Double Pyramid, deal 8: within 100,000 states neither the depth-first search

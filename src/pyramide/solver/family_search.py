@@ -30,6 +30,7 @@ from pyramide.solver.family_compiled import (
     COVERING,
     CTL,
     CYCLE,
+    DEPTH,
     DRAW_MOVE,
     DRAWS,
     EXHAUSTED,
@@ -92,6 +93,10 @@ PROBE_SHARE = 8
 BEST_FIRST_SHARE = 4
 """The best-first search takes at most one state in this many of the first phase's
 budget."""
+STUCK_DEPTH = 4
+"""The probes and the best-first search take their turns only while the game's search
+has searched out no first move of the first this many states on its path
+(:func:`_win_phase`)."""
 AHEAD_TURN = 2
 """The best-first search's states at a turn, in probes' states (:func:`_win_phase`)."""
 AHEAD_CHUNK = 4096
@@ -297,6 +302,15 @@ class FamilySearch:
     def best(self) -> int:
         return int(self.ctl[BEST])
 
+    @property
+    def turned(self) -> int:
+        """The depth of the first state on the search's path whose first move has
+        been searched out (the path's length when there is none)."""
+        depth = int(self.ctl[DEPTH])
+        tried = self.frames[:depth, 8]
+        later = np.flatnonzero(tried > 1)
+        return int(later[0]) if len(later) else depth
+
     def best_line(self, start: Position) -> list[Move]:
         """The line to the best state found, from the position ``start`` it was
         encoded from.  Where every cut is one state (glossary: unlimited redeals,
@@ -433,6 +447,9 @@ def _win_phase(rules: Rules, position: Position, budget: Budget) -> _WinPhase:
             return done(status, main, timed_out)
         probe += 1
         size = min(PROBE_STATES * _luby(probe), total - used())
+        if main.turned < STUCK_DEPTH:  # searching out near its start: the turn is its
+            limit = main.nodes + 4 * size
+            continue
         room = min(AHEAD_TURN * size, ahead_share - (ahead.nodes if ahead else 0),
                    total - used())
         if room > 0:
