@@ -410,61 +410,59 @@ def test_the_talon_string_cut_keeps_every_win(letter: str) -> None:
     assert outcomes == {True, False}
 
 
+def assert_won_only_with(monkeypatch: pytest.MonkeyPatch, letter: str, number: int,
+                         states: int, share: str) -> None:
+    """Deal ``number`` of game ``letter`` is won within ``states`` (win only): the same
+    line again with the same budget, every state counted, and the line wins in the
+    game; with no room for the search whose share of the first phase is ``share``
+    (a constant of :mod:`~pyramide.solver.family_search`), the whole budget leaves
+    it undecided."""
+    rules = PRESETS[letter]
+    pos = start(rules, number)
+    budget = Budget(nodes=states, seconds=None)
+    found = decide_family(rules, pos, budget, win_only=True)
+    again = decide_family(rules, pos, budget, win_only=True)
+    assert found.winnable and found.max_removed == len(rules.tableau)
+    assert found.nodes <= states
+    assert (found.nodes, [str(m) for m in found.line]) == (again.nodes,
+                                                          [str(m) for m in again.line])
+    assert_wins(letter, number, found.line)
+    monkeypatch.setattr(family_search, share, 10**9)  # no room for it
+    alone = decide_family(rules, pos, budget, win_only=True)
+    assert alone.winnable is None and alone.nodes == states
+
+
 def test_probes_in_a_random_order_settle_a_deal_the_games_order_does_not(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Up and Down, deal 3: the depth-first search in the game's order is still
     below its first choices after 200,000 states; a probe (docs/solver.md) wins
-    soon after its first 50,000.  The same budget gives the same line, every
-    state counted.  (The best-first search is left out: this is the probes'
-    test.)"""
-    rules = PRESETS["U"]
-    pos = start(rules, 3)
-    budget = Budget(nodes=200_000, seconds=None)
-    monkeypatch.setattr(family_search, "BEST_FIRST_SHARE", 10**9)  # no room for it
-    found = decide_family(rules, pos, budget, win_only=True)
-    again = decide_family(rules, pos, budget, win_only=True)
-    assert found.winnable and found.nodes <= 200_000
-    assert (found.nodes, [str(m) for m in found.line]) == (again.nodes,
-                                                          [str(m) for m in again.line])
-    assert_wins("U", 3, found.line)
-    monkeypatch.setattr(family_search, "PROBE_SHARE", 10**9)  # no room for probes
-    alone = decide_family(rules, pos, budget, win_only=True)
-    assert alone.winnable is None and alone.nodes == 200_000
+    soon after its first 50,000.  (The best-first search is left out: this is the
+    probes' test.)"""
+    monkeypatch.setattr(family_search, "BEST_FIRST_SHARE", 10**9)
+    assert_won_only_with(monkeypatch, "U", 3, 200_000, "PROBE_SHARE")
+
+
+def test_the_best_first_search_finds_a_deep_win_the_depth_first_searches_miss(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Double Pyramid, deal 8: within 100,000 states neither the depth-first search
+    in the game's order nor its probes find a win (a three-pass game of 104 cards);
+    the best-first search beside them (docs/solver.md, "The best-first search")
+    does, in its share of the budget."""
+    assert_won_only_with(monkeypatch, "W", 8, 100_000, "BEST_FIRST_SHARE")
 
 
 def test_a_search_that_tries_other_first_moves_keeps_the_budget_for_its_proof(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """One pass, strict (O), deal 47: the depth-first search soon tries other moves
     near the start of its path, as a search does that searches everything out to
-    prove a loss; the probes then take no turn (docs/solver.md, "Probes"), and the
-    loss is proven within 600,000 states.  With their turns it is not."""
+    prove a loss; the probes then take no turn (docs/solver.md, "Whose turn"), and
+    the loss is proven within 600,000 states.  With their turns it is not."""
     rules = PRESETS["O"]
     pos = start(rules, 47)
     budget = Budget(nodes=600_000, seconds=None)
     assert decide_family(rules, pos, budget, win_only=True).winnable is False
     monkeypatch.setattr(family_search, "STUCK_DEPTH", 0)  # the probes' turns, always
     assert decide_family(rules, pos, budget, win_only=True).winnable is None
-
-def test_the_best_first_search_finds_a_deep_win_the_depth_first_searches_miss(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """Double Pyramid, deal 8: within 100,000 states neither the depth-first search
-    in the game's order nor its probes find a win (a three-pass game of 104 cards);
-    the best-first search beside them (docs/solver.md, "The first phase") does, in
-    its share of the budget, and its line wins in the kernel.  The same budget gives
-    the same line."""
-    rules = PRESETS["W"]
-    pos = start(rules, 8)
-    budget = Budget(nodes=100_000, seconds=None)
-    found = decide_family(rules, pos, budget, win_only=True)
-    again = decide_family(rules, pos, budget, win_only=True)
-    assert found.winnable and found.max_removed == len(rules.tableau)
-    assert found.nodes <= 100_000
-    assert (found.nodes, [str(m) for m in found.line]) == (again.nodes,
-                                                          [str(m) for m in again.line])
-    assert_wins("W", 8, found.line)
-    monkeypatch.setattr(family_search, "BEST_FIRST_SHARE", 10**9)  # no room for it
-    alone = decide_family(rules, pos, budget, win_only=True)
-    assert alone.winnable is None and alone.nodes == 100_000
 
 
 FAMILY_AGREE_SCRIPT = """

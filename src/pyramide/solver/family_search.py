@@ -419,8 +419,11 @@ def _win_phase(rules: Rules, position: Position, budget: Budget) -> _WinPhase:
       budget (C1 left 4 deals of 200 undecided at 600,000 states with it, none
       without), and with unlimited passes it found no win the others miss.
 
-    The game's search gets four times each probe's states between two turns.  A
-    search that wins, or searches everything out, settles the deal.  Without a
+    The game's search gets four times each probe's states between two turns, and
+    the turn itself while it is no longer on the first move of one of its path's
+    first :data:`STUCK_DEPTH` states: a search that leaves its first moves so soon
+    is searching everything out, as a loss is proven, and needs the whole budget.
+    A search that wins, or searches everything out, settles the deal.  Without a
     state count in ``budget`` only the game's search runs."""
     meter = budget.meter()
     enc = Encoding.of(rules, position)
