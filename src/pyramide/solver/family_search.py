@@ -383,7 +383,7 @@ class _WinPhase:
     best: int
     """The most tableau cards gone (all of them after a win)."""
     line: Callable[[], list[Move]]
-    """The line of the search that won, or proved the loss, or got the most cards gone."""
+    """The line of the search that won, else of the one that got the most cards gone."""
     nodes: int
     timed_out: bool
 
@@ -439,7 +439,7 @@ def _win_phase(rules: Rules, position: Position, budget: Budget) -> _WinPhase:
         return main.nodes + probed + (ahead.nodes if ahead is not None else 0)
 
     def done(status: int, search: FamilySearch, timed_out: bool) -> _WinPhase:
-        best = search if status in (WON, COMPLETE) else max(searches, key=lambda s: s.best)
+        best = search if status == WON else max(searches, key=lambda s: s.best)
         return _WinPhase(status, main, best.best, lambda: best.best_line(position), used(),
                          timed_out)
 
