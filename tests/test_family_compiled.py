@@ -21,6 +21,7 @@ from pyramide.solver import DEFAULT_BUDGET, Budget, decide, family_search, is_lo
 from pyramide.solver.api import family_rules
 from pyramide.solver.budget import UNLIMITED
 from pyramide.solver.family_compiled import (
+    COMPLETE,
     CYCLE,
     SHORT,
     STRING,
@@ -449,6 +450,50 @@ def test_the_best_first_search_finds_a_deep_win_the_depth_first_searches_miss(
     the best-first search beside them (docs/solver.md, "The best-first search")
     does, in its share of the budget."""
     assert_won_only_with(monkeypatch, "W", 8, 100_000, "BEST_FIRST_SHARE")
+
+
+AHEAD_GAMES = [letter for letter, rules in PRESETS.items()
+               if covers(rules) and rules.redeals is not None and rules.redeals > 0]
+"""The games where the first phase's best-first search takes turns."""
+
+
+@pytest.mark.parametrize("letter", AHEAD_GAMES)
+def test_the_best_first_search_wins_where_a_win_is_and_searches_out_only_losses(
+        letter: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Small late positions: the best-first search with no bound wins exactly where
+    breadth-first search over the kernel's positions finds a win (its line wins in
+    the kernel), and where it searches everything out without one the position is
+    lost.  And the first phase, with the best-first search's turn at once and the
+    whole budget its own, gives the same verdicts."""
+    from tests.test_family import exhaustive, small_position
+
+    rules = PRESETS[letter]
+    monkeypatch.setattr(family_search, "FIRST_LOOK", 1)
+    monkeypatch.setattr(family_search, "STUCK_DEPTH", 0)
+    monkeypatch.setattr(family_search, "PROBE_SHARE", 10**9)
+    monkeypatch.setattr(family_search, "BEST_FIRST_SHARE", 1)
+    outcomes = set()
+    for seed in range(25):
+        rng = random.Random(seed)
+        pos = judge(rules, small_position(rules, seed, keep=rng.randint(2, 5),
+                                          talon=rng.randint(6, 10)))
+        if pos.status != "playing":
+            continue
+        winnable, _, _ = exhaustive(rules, pos)
+        ahead = family_search.ShortestSearch(Encoding.of(rules, pos), None,
+                                             family_search.UNBOUNDED)
+        while ahead.run(4096) != COMPLETE and not ahead.won:
+            pass
+        assert ahead.won == winnable
+        if winnable:
+            end = pos
+            for move in ahead.line():
+                end = judge(rules, apply(rules, end, move))
+            assert end.status == "won"
+        found = decide_family(rules, pos, Budget(nodes=10**6, seconds=None), win_only=True)
+        assert found.winnable == winnable
+        outcomes.add(winnable)
+    assert outcomes == {True, False}
 
 
 def test_a_search_that_tries_other_first_moves_keeps_the_budget_for_its_proof(
