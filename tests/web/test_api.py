@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
+from starlette.testclient import TestClient
 
 from pyramide import daily as daily_module
 from pyramide.deals import Deal
@@ -203,8 +203,35 @@ def test_settings_and_rules(client: TestClient) -> None:
 
 
 def test_openapi_schema_lists_the_api(client: TestClient) -> None:
-    paths = client.get("/openapi.json").json()["paths"]
+    schema = client.get("/openapi.json").json()
+    paths = schema["paths"]
     assert {"/api/games", "/api/games/{game_id}/actions", "/api/stats"} <= set(paths)
+    assert "/" not in paths and set(paths["/api/settings"]) == {"get", "put"}
+    act = paths["/api/games/{game_id}/actions"]["post"]
+    assert act["parameters"][0]["name"] == "game_id"
+    body = act["requestBody"]["content"]["application/json"]["schema"]["$ref"]
+    action = schema["components"]["schemas"][body.rsplit("/", 1)[1]]
+    assert set(action["required"]) == {"version", "type"}
+    assert action["properties"]["type"]["enum"] == ["tap", "pile", "stock", "undo", "solution"]
+    new_game = paths["/api/games"]["post"]
+    assert "201" in new_game["responses"] and new_game["summary"].startswith("A new game")
+    assert [p["name"] for p in paths["/api/history"]["get"]["parameters"]] == ["rules", "page"]
+
+
+def test_docs_page_shows_the_schema_under_its_own_policy(client: TestClient) -> None:
+    page = client.get("/docs")
+    assert page.status_code == 200 and '"/openapi.json"' in page.text
+    assert "https://cdn.jsdelivr.net" in page.headers["content-security-policy"]
+    assert "cdn.jsdelivr.net" not in client.get("/").headers["content-security-policy"]
+
+
+@pytest.mark.parametrize("page", ["0", "-1", "x", "1.5", "١", "", "1" * 10, "--1"])
+def test_history_page_must_be_a_whole_number_from_one(client: TestClient, page: str) -> None:
+    answer = client.get(f"/api/history?page={page}")
+    assert answer.status_code == 400, answer.text
+    assert "page" in answer.json()["error"]
+    assert client.get("/api/history?page=1").status_code == 200
+    assert client.get("/api/history?page=999999999").json()["games"] == []
 
 
 def test_winnable_only_deals_are_won_by_following_the_hints(client: TestClient) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from fastapi.testclient import TestClient
+from starlette.testclient import TestClient
 
 from pyramide.web.app import create_app
 from pyramide.web.service import AWAY_SECONDS, REPORT_SECONDS, GameService

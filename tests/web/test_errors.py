@@ -8,7 +8,7 @@ from contextlib import closing
 from pathlib import Path
 
 import pytest
-from fastapi.testclient import TestClient
+from starlette.testclient import TestClient
 
 from pyramide.web.schema import LOCAL_PLAYER
 from pyramide.web.service import DEFAULT_SETTINGS

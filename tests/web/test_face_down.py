@@ -14,7 +14,7 @@ import re
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
+from starlette.testclient import TestClient
 
 from pyramide.cards import Card
 from pyramide.deals import Deal

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from fastapi.testclient import TestClient
+from starlette.testclient import TestClient
 
 from pyramide.daily import daily, grade, today
 from pyramide.game import Game

@@ -7,7 +7,7 @@ import sqlite3
 from contextlib import closing
 from pathlib import Path
 
-from fastapi.testclient import TestClient
+from starlette.testclient import TestClient
 
 from pyramide.web.schema import _STEP_1, _STEP_2, SCHEMA_VERSION
 from pyramide.web.service import GameService

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from fastapi.testclient import TestClient
+from starlette.testclient import TestClient
 
 from pyramide.web.app import create_app
 from pyramide.web.players import COOKIE, Players, load_secret

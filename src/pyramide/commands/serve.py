@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import platformdirs
 
 if TYPE_CHECKING:
-    from fastapi import FastAPI
+    from starlette.applications import Starlette
 
     from pyramide.web.searches import SearchPool
     from pyramide.web.service import GameService
@@ -146,7 +146,7 @@ def _start(args: argparse.Namespace, searches: SearchPool | None) -> int:
     return 0
 
 
-def _serve(app: FastAPI, service: GameService, sock: socket.socket) -> None:
+def _serve(app: Starlette, service: GameService, sock: socket.socket) -> None:
     """Serve until SIGTERM or Ctrl+C, then save the clocks and fold the write-ahead
     log into the database file."""
     import uvicorn

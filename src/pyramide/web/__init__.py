@@ -1,1 +1,1 @@
-"""The browser game: a thin FastAPI server over the engine, with SQLite storage."""
+"""The browser game: a thin Starlette server over the engine, with SQLite storage."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi.responses import JSONResponse
+from starlette.responses import JSONResponse
 
 from pyramide.cards import Lang
 from pyramide.errors import LocalisedError

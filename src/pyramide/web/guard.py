@@ -1,6 +1,6 @@
 """Refuse what is not ours: the request guard and the page's security headers.
 
-One ASGI middleware, independent of the FastAPI version underneath:
+One ASGI middleware, independent of the framework underneath:
 
 - **Host allowlist** (against DNS rebinding): the ``Host`` header must name
   the bound address, ``localhost``, ``127.0.0.1`` or ``[::1]`` (or a name given
@@ -13,7 +13,7 @@ One ASGI middleware, independent of the FastAPI version underneath:
 - **Headers on every answer**: ``X-Frame-Options: DENY`` and a
   Content-Security-Policy allowing scripts, styles and requests from the
   server itself only, no framing; ``X-Content-Type-Options: nosniff``;
-  ``Referrer-Policy: same-origin``.  FastAPI's own ``/docs`` page loads
+  ``Referrer-Policy: same-origin``.  The API's ``/docs`` page loads
   Swagger UI from its CDN with an inline script, so it alone gets a policy
   that allows those.
 
@@ -46,7 +46,7 @@ DOCS_POLICY = (
     "style-src 'self' https://cdn.jsdelivr.net; img-src 'self' data: https:; "
     "object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
 )
-DOCS_PATHS = ("/docs", "/redoc")
+DOCS_PATHS = ("/docs",)
 SECURITY_HEADERS = [
     (b"x-frame-options", b"DENY"),
     (b"x-content-type-options", b"nosniff"),

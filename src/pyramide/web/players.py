@@ -24,12 +24,11 @@ import os
 import secrets
 from pathlib import Path
 
-from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from pyramide.web.schema import LOCAL_PLAYER
 
-__all__ = ["COOKIE", "SECRET_ENV", "PlayerCookie", "Players", "current_player", "load_secret"]
+__all__ = ["COOKIE", "SECRET_ENV", "PlayerCookie", "Players", "load_secret"]
 
 COOKIE = "pyramide_player"
 SECRET_ENV = "PYRAMIDE_SECRET"
@@ -117,7 +116,3 @@ class PlayerCookie:
         await self.app(scope, receive, with_cookie)
 
 
-def current_player(request: Request) -> str:
-    """The request's player (a FastAPI dependency; the middleware found it)."""
-    player: str = request.state.player
-    return player

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import platformdirs
-from fastapi import FastAPI
+from starlette.applications import Starlette
 
 from pyramide.web.app import create_app
 from pyramide.web.guard import LOCAL_HOSTS
@@ -39,7 +39,7 @@ def data_dir() -> Path:
 def build(db: str, *, hosted: bool, warm_up: bool = True,
           hosts: Iterable[str] = LOCAL_HOSTS, port: int | None = None,
           store: Store | None = None,
-          searches: SearchPool | None = None) -> tuple[FastAPI, GameService]:
+          searches: SearchPool | None = None) -> tuple[Starlette, GameService]:
     """The app over ``db`` (or the ``store`` already opened on it), answering
     requests for ``hosts`` (see :mod:`pyramide.web.guard`); at shutdown it writes
     the running clocks and closes the database.  ``searches``: the solver's pool,
@@ -64,7 +64,7 @@ def build(db: str, *, hosted: bool, warm_up: bool = True,
     return app, service
 
 
-def from_environment() -> FastAPI:
+def from_environment() -> Starlette:
     """The app factory of ``--workers`` processes."""
     hosts = os.environ.get(HOSTS_ENV)
     port = os.environ.get(PORT_ENV)
