@@ -619,6 +619,7 @@ def _prune(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, istab
         for v in range(WORTHS):
             if stuck[v]:
                 hopeless = True
+    reach = -1
     if lay[RELAXED] == 2:  # the start is lost: so is every state
         hopeless = True
     elif not hopeless:
@@ -632,7 +633,16 @@ def _prune(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, istab
                                    _counts(lay, worth, reach), memo, stack, ctl)
     if not hopeless:
         return False
-    return lay[WIN_ONLY] == 1 or _gone(lay, istab, st) + can <= best
+    if lay[WIN_ONLY] == 1:
+        return True
+    gone = _gone(lay, istab, st)
+    if gone + can > best and lay[CELLS] == 0:  # the relaxed game's most may rule it out
+        if reach < 0:
+            reach = _reach(lay, worth, pairs, single, st)
+        most = _relaxed_most(lay, cover, worth, pairs, single, st[0],
+                             _counts(lay, worth, reach), memo, stack, ctl)
+        return gone + most <= best
+    return gone + can <= best
 
 
 @jit
@@ -895,6 +905,61 @@ def _clears(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, tab:
         stack[depth, 0], stack[depth, 1], stack[depth, 2] = nt, nc, 0
         depth += 1
     return found
+
+
+@jit
+def _relaxed_most(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, tab: int,
+                  counts: int, memo: Ints, stack: Ints, ctl: Ints) -> int:
+    """The most tableau cards the relaxed game (glossary) removes from (tab, counts):
+    a bound on what the real game can remove from there (a state that cannot
+    win is not entered when this cannot beat the best found).  Kept in
+    ``memo`` under (tab, counts, 5); a look cut short after ``RELAXED_EFFORT``
+    steps answers every card present, which is safe."""
+    i = _slot(memo, tab, counts, 5, 0)
+    if memo[i, 2] != 0:
+        return int(memo[i, 4])
+    present = _bits(tab)
+    if 2 * ctl[MEMO_COUNT] + 2 > memo.shape[0]:  # full: start afresh
+        memo[:, :] = 0
+        ctl[MEMO_COUNT] = 0
+    stack[0, 0], stack[0, 1], stack[0, 2], stack[0, 3] = tab, counts, 0, 0
+    depth = 1
+    effort = 0
+    result = present
+    while depth > 0:
+        effort += 1
+        if (effort > RELAXED_EFFORT or depth >= stack.shape[0]
+                or 2 * (ctl[MEMO_COUNT] + depth) + 2 > memo.shape[0]):
+            return present  # too long a look: every card (the bound stays safe)
+        top = depth - 1
+        t, c, k, most = stack[top, 0], stack[top, 1], stack[top, 2], stack[top, 3]
+        nt, nc, after = -1, 0, 0
+        if most < _bits(t):  # (else nothing better is left to find below it)
+            nt, nc, after = _relaxed_step(lay, cover, worth, pairs, single, t, c, k)
+        if nt < 0:  # every step tried: settle it, and tell the state above
+            j = _slot(memo, t, c, 5, 0)
+            if memo[j, 2] == 0:
+                memo[j, 0], memo[j, 1], memo[j, 2], memo[j, 3] = t, c, 5, 0
+                ctl[MEMO_COUNT] += 1
+            memo[j, 4] = most
+            depth -= 1
+            if depth > 0:
+                gain = _bits(stack[depth - 1, 0]) - _bits(t) + most
+                if gain > stack[depth - 1, 3]:
+                    stack[depth - 1, 3] = gain
+            else:
+                result = int(most)
+            continue
+        stack[top, 2] = after
+        j = _slot(memo, nt, nc, 5, 0)
+        if memo[j, 2] != 0:
+            gain = _bits(t) - _bits(nt) + memo[j, 4]
+            if gain > most:
+                stack[top, 3] = gain
+            continue
+        stack[depth, 0], stack[depth, 1], stack[depth, 2], stack[depth, 3] = nt, nc, 0, 0
+        depth += 1
+    return result
 
 
 # -------------------------------------------------------- the table

@@ -267,7 +267,7 @@ class FamilySearch:
         self.moves = np.zeros(16 * ROOM, dtype=np.int64)
         self.table = np.zeros((1 << 12, 4), dtype=np.int64)
         self.memo: Ints = np.zeros((MEMO_ROWS, 5), dtype=np.int64) if memo is None else memo.memo
-        self.stack = np.zeros((len(enc.cards) + 2, 3), dtype=np.int64)
+        self.stack = np.zeros((len(enc.cards) + 2, 4), dtype=np.int64)
         self.ctl = np.zeros(CTL, dtype=np.int64)
         self.ctl[MEMO_COUNT] = 0 if memo is None else memo.ctl[MEMO_COUNT]
         self.ctl[BEST] = enc.lay[START_GONE]
@@ -546,7 +546,7 @@ class ShortestSearch:
         self.heap = np.zeros(1 << 12, dtype=np.int64)
         self.table = np.zeros((1 << 13, 5), dtype=np.int64)
         self.memo: Ints = np.zeros((MEMO_ROWS, 5), dtype=np.int64) if memo is None else memo.memo
-        self.stack = np.zeros((len(enc.cards) + 2, 3), dtype=np.int64)
+        self.stack = np.zeros((len(enc.cards) + 2, 4), dtype=np.int64)
         self.ctl = np.zeros(SCTL, dtype=np.int64)
         self.ctl[BUDGET] = -1 if nodes is None else nodes
         self.ctl[BOUND] = bound
