@@ -641,7 +641,7 @@ def _prune(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, istab
             reach = _reach(lay, worth, pairs, single, st)
         most = _relaxed_most(lay, cover, worth, pairs, single, st[0],
                              _counts(lay, worth, reach), memo, stack, ctl)
-        return gone + most <= best
+        return gone + min(can, most) <= best
     return gone + can <= best
 
 
