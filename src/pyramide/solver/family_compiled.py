@@ -743,15 +743,12 @@ def _string_clears(lay: Ints, worth: Ints, pairs: Ints, single: Ints, st: Ints, 
     if lay[OPEN] or lay[WPAIRS]:  # else talon cards never pair with one another
         frozen = cut if _last_pass(lay, st) else -1
         i = _slot(memo, tal, frozen, 3, 0)
-        if memo[i, 2] == 0:
-            if 2 * ctl[MEMO_COUNT] + 2 > memo.shape[0]:  # full: start afresh
-                memo[:, :] = 0
-                ctl[MEMO_COUNT] = 0
-                i = _slot(memo, tal, frozen, 3, 0)
-            memo[i, 0], memo[i, 1], memo[i, 2], memo[i, 3] = tal, frozen, 3, 0
-            memo[i, 4] = _string_meetings(lay, worth, pairs, single, st)
-            ctl[MEMO_COUNT] += 1
-        packed = memo[i, 4]
+        if memo[i, 2] != 0:
+            packed = memo[i, 4]
+        else:
+            _memo_room(memo, ctl)
+            packed = _string_meetings(lay, worth, pairs, single, st)
+            _memo_put(memo, ctl, tal, frozen, 3, packed)
     takers = 0
     for w in range(WORTHS):
         if pairs[w * WORTHS:(w + 1) * WORTHS].sum():
@@ -775,6 +772,25 @@ def _string_clears(lay: Ints, worth: Ints, pairs: Ints, single: Ints, st: Ints, 
 
 
 # ---------------------------------------------------------- the relaxation
+
+
+@jit
+def _memo_room(memo: Ints, ctl: Ints) -> None:
+    """Room in the relaxed game's memo: once it is half full it starts afresh
+    (its answers are a cache; a look needs a place for each state it holds)."""
+    if 2 * ctl[MEMO_COUNT] + 2 > memo.shape[0]:
+        memo[:, :] = 0
+        ctl[MEMO_COUNT] = 0
+
+
+@jit
+def _memo_put(memo: Ints, ctl: Ints, k0: int, k1: int, tag: int, value: int) -> None:
+    """Keep ``value`` in the memo under (k0, k1, tag), a new row if need be."""
+    i = _slot(memo, k0, k1, tag, 0)
+    if memo[i, 2] == 0:
+        memo[i, 0], memo[i, 1], memo[i, 2], memo[i, 3] = k0, k1, tag, 0
+        ctl[MEMO_COUNT] += 1
+    memo[i, 4] = value
 
 
 @jit
@@ -863,9 +879,7 @@ def _clears(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, tab:
     i = _slot(memo, tab, counts, 1, 0)
     if memo[i, 2] != 0:
         return bool(memo[i, 4] == 1)
-    if 2 * ctl[MEMO_COUNT] + 2 > memo.shape[0]:  # full: start afresh
-        memo[:, :] = 0
-        ctl[MEMO_COUNT] = 0
+    _memo_room(memo, ctl)
     stack[0, 0], stack[0, 1], stack[0, 2] = tab, counts, 0
     depth = 1
     found = False
@@ -873,22 +887,14 @@ def _clears(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, tab:
     while depth > 0:
         effort += 1
         if effort > RELAXED_EFFORT:  # too long a look: assume it may (the bound stays safe)
-            i = _slot(memo, tab, counts, 1, 0)
-            if memo[i, 2] == 0:
-                memo[i, 0], memo[i, 1], memo[i, 2], memo[i, 3] = tab, counts, 1, 0
-                ctl[MEMO_COUNT] += 1
-            memo[i, 4] = 1
+            _memo_put(memo, ctl, tab, counts, 1, 1)
             return True
         top = depth - 1
         t, c, k = stack[top, 0], stack[top, 1], stack[top, 2]
         nt, nc, after = (-1, 0, 0) if found else _relaxed_step(lay, cover, worth, pairs, single,
                                                                 t, c, k)
         if nt < 0:  # every step tried (or the pyramid cleared below): settle it
-            i = _slot(memo, t, c, 1, 0)
-            if memo[i, 2] == 0:
-                memo[i, 0], memo[i, 1], memo[i, 2], memo[i, 3] = t, c, 1, 0
-                ctl[MEMO_COUNT] += 1
-            memo[i, 4] = 1 if found else 2
+            _memo_put(memo, ctl, t, c, 1, 1 if found else 2)
             depth -= 1
             continue
         stack[top, 2] = after
@@ -919,9 +925,7 @@ def _relaxed_most(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints
     if memo[i, 2] != 0:
         return int(memo[i, 4])
     present = _bits(tab)
-    if 2 * ctl[MEMO_COUNT] + 2 > memo.shape[0]:  # full: start afresh
-        memo[:, :] = 0
-        ctl[MEMO_COUNT] = 0
+    _memo_room(memo, ctl)
     stack[0, 0], stack[0, 1], stack[0, 2], stack[0, 3] = tab, counts, 0, 0
     depth = 1
     effort = 0
@@ -937,11 +941,7 @@ def _relaxed_most(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints
         if most < _bits(t):  # (else nothing better is left to find below it)
             nt, nc, after = _relaxed_step(lay, cover, worth, pairs, single, t, c, k)
         if nt < 0:  # every step tried: settle it, and tell the state above
-            j = _slot(memo, t, c, 5, 0)
-            if memo[j, 2] == 0:
-                memo[j, 0], memo[j, 1], memo[j, 2], memo[j, 3] = t, c, 5, 0
-                ctl[MEMO_COUNT] += 1
-            memo[j, 4] = most
+            _memo_put(memo, ctl, t, c, 5, most)
             depth -= 1
             if depth > 0:
                 gain = _bits(stack[depth - 1, 0]) - _bits(t) + most
