@@ -18,7 +18,7 @@ import pytest
 from pyramide import PRESETS, DealCode, Game
 from pyramide.deals import Deal
 from pyramide.kernel import Position, apply, initial, judge, legal_moves
-from pyramide.moves import Move
+from pyramide.moves import DRAW, RECYCLE, Move
 from pyramide.rules import Rules
 from pyramide.solver import DEFAULT_BUDGET, Budget, decide, family_search, is_lost, solve
 from pyramide.solver.api import family_rules
@@ -27,6 +27,8 @@ from pyramide.solver.family_compiled import (
     COMPLETE,
     CTL,
     CYCLE,
+    GRID,
+    SEARCHING,
     SHORT,
     STRING,
     WIN_ONLY,
@@ -35,8 +37,10 @@ from pyramide.solver.family_compiled import (
     _counts,
     _dig,
     _estimate,
+    _free,
     _gone,
     _levels,
+    _on_grid,
     _reach,
     _relaxed_most,
     _won,
@@ -651,3 +655,82 @@ def test_a_lost_positions_shortest_line_to_its_most_cards_is_the_fewest_moves(
         assert gone(pos) == found.max_removed
         checked += 1
     assert checked >= 1
+
+
+GRID_GAMES = [letter for letter in COVERED + CLASSIC
+              if Encoding.of(PRESETS[letter], start(PRESETS[letter], 0)).lay[GRID]]
+
+
+def test_the_grid_is_tuts_tombs() -> None:
+    """Several cards a draw, unlimited redeals and nothing else from the talon."""
+    assert GRID_GAMES == ["T"]
+
+
+def pass_tops(rules: Rules, pos: Position) -> set[str] | None:
+    """The waste tops a whole pass shows from ``pos``, played by the kernel (draws,
+    and a recycle when the stock is empty) until the position comes back; ``None``
+    when it never does."""
+    seen, tops = key(rules, pos), {str(pos.waste[-1])} if pos.waste else set()
+    for _ in range(2 * (len(pos.stock) + len(pos.waste)) + 2):
+        pos = apply(rules, pos, DRAW if pos.stock else RECYCLE)
+        if pos.waste:
+            tops.add(str(pos.waste[-1]))
+        if key(rules, pos) == seen:
+            return tops
+    return None
+
+
+@pytest.mark.parametrize("letter", GRID_GAMES)
+def test_a_grid_states_free_talon_cards_are_the_waste_tops_of_a_whole_pass(
+        letter: str) -> None:
+    """A state is on the grid exactly when draws and recycles bring it back; the
+    one state the search keeps for the cuts of such a pass (glossary: grid) frees
+    exactly the talon cards the kernel shows on the waste top in a whole pass."""
+    rules = PRESETS[letter]
+    rng = random.Random(letter)
+    on = off = 0
+    for number in range(30):
+        pos = start(rules, number)
+        for _ in range(rng.randint(0, 40)):
+            moves = legal_moves(rules, pos)
+            if pos.status != "playing" or not moves:
+                break
+            removals = [m for m in moves if m.kind == "remove"]
+            pos = judge(rules, apply(rules, pos, rng.choice(
+                removals if removals and rng.random() < 0.5 else moves)))
+        if pos.status != "playing":
+            continue
+        enc = Encoding.of(rules, pos)
+        st = enc.state.copy()
+        tops = pass_tops(rules, pos)
+        assert _on_grid(enc.lay, st) == (tops is not None)
+        if tops is None:
+            off += 1
+            continue
+        on += 1
+        enc.lay[SEARCHING] = 1
+        st[2] = 0
+        out = np.zeros(len(enc.cards) + 2, dtype=np.int64)
+        k, _ = _free(enc.lay, enc.cover, enc.worth, enc.seqs, enc.lens, st, out)
+        assert {str(enc.cards[int(i)]) for i in out[:k] if i >= enc.lay[0]} == tops
+    assert on >= 10 and off >= 3
+
+
+@pytest.mark.parametrize("letter", GRID_GAMES)
+def test_the_grid_keeps_every_verdict_and_searches_fewer_states(letter: str) -> None:
+    """Decided with the grid and without it (every cut its own state), deals give
+    the same verdicts wherever both settle them, with fewer states in all."""
+    rules = PRESETS[letter]
+    states = {0: 0, 1: 0}
+    for number in range(40):
+        found = {}
+        for grid in (0, 1):
+            enc = Encoding.of(rules, start(rules, number))
+            enc.lay[GRID] = grid
+            search = family_search.FamilySearch(enc, 50_000, win_only=True)
+            status = search.run(10**6)
+            found[grid] = {family_search.WON: True, COMPLETE: False}.get(status)
+            states[grid] += search.nodes
+        if found[0] is not None and found[1] is not None:
+            assert found[0] == found[1], number
+    assert states[1] < states[0]

@@ -38,6 +38,15 @@ hand      under :data:`WP_HAND` the drawn card is in hand and the waste top
           whose top card is the drawn card (or, none drawn, the stock's top
           card: drawing it buries nothing).  The prunings look at a state so
           (:func:`_as_open`).
+grid      with unlimited redeals, one closed waste pile, several cards a draw
+          and nothing else that plays from the talon (``lay[GRID]``, Tut's
+          Tomb): the cuts a fresh pass stops at — after each draw from the
+          turned-over stock, the last one dealing what is left — are a draw or a
+          recycle from one another, so while searching they are one state, cut
+          0, whose free talon cards are the waste tops of them all (the
+          ``k``-th, ``2k``-th, … card of the talon and its last).  A state off
+          the grid (a card was taken between two draws) is searched as it is;
+          a draw from it may bring it onto the grid (:func:`_on_grid`).
 key       the state as four words for the transposition table: with one pile
           the cut is brought down to just above the top waste card (the
           positions are the same), and unlimited redeals are not counted.
@@ -120,7 +129,7 @@ WORTHS = 14
 # the flags of the layout array
 N, T, PILES, REDEALS, WIN_ALL, OPEN, BOTTOM, WPAIRS, PYR, CELLS = range(10)
 START_GONE, START_PRESENT, WIN_ONLY, UNLIMITED_KEY, CYCLE, SEARCHING = range(10, 16)
-COVERING, DRAWS, RELAXED, SHORT, STRING, FLAGS = range(16, 22)
+COVERING, DRAWS, RELAXED, SHORT, STRING, GRID, FLAGS = range(16, 23)
 # the scalars of the control array
 DEPTH, NODES, BEST, COUNT, BEST_LEN, BUDGET, TOP, MEMO_COUNT, ORDER, CTL = range(10)
 # what a chunk returns
@@ -198,6 +207,20 @@ def _pile_bottom(seq: Ints, tal: int, cut: int) -> int:
     return -1
 
 
+@jit
+def _grid_mode(lay: Ints) -> bool:
+    return bool(lay[GRID] and lay[SEARCHING])
+
+
+@jit
+def _on_grid(lay: Ints, st: Ints) -> bool:
+    """True when ``st``'s cut is one a fresh pass stops at (glossary: grid): the
+    talon cards dealt are a whole number of draws, or all of them."""
+    tal = st[1]
+    dealt = _bits(tal & ((1 << st[2]) - 1))
+    return dealt % lay[DRAWS] == 0 or dealt == _bits(tal)
+
+
 # ----------------------------------------------------------- observation
 
 
@@ -248,7 +271,15 @@ def _free(lay: Ints, cover: Ints, worth: Ints, seqs: Ints, lens: Ints, st: Ints,
             out[k] = s
             k += 1
     open_top = -1
-    if lay[CYCLE] and lay[SEARCHING]:
+    if _grid_mode(lay) and cut == 0:
+        m, i = _bits(tal), 0
+        for t in range(lay[T]):
+            if (tal >> t) & 1:
+                i += 1
+                if i % lay[DRAWS] == 0 or i == m:
+                    out[k] = n + t
+                    k += 1
+    elif lay[CYCLE] and lay[SEARCHING]:
         seen = 0
         for t in range(lay[T]):
             v = worth[n + t]
@@ -298,7 +329,7 @@ def _moves(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, seqs:
     remove: a pyramid card, or any under a whole-deck win; in the search for
     the most tableau cards gone (``lay[SHORT]`` 2), only for a tableau card."""
     nfree, open_top = _free(lay, cover, worth, seqs, lens, st, free)
-    cycle = lay[CYCLE] and lay[SEARCHING]
+    cycle = (lay[CYCLE] and lay[SEARCHING]) or (_grid_mode(lay) and st[2] == 0)
     n, talon_end = lay[N], lay[N] + lay[T]
     k = at
     for i in range(nfree):
@@ -374,6 +405,10 @@ def _apply(lay: Ints, seqs: Ints, lens: Ints, st: Ints, move: int) -> None:
     a, b = ((move >> 4) & 255) - 1, ((move >> 12) & 255) - 1
     piles, tcount = lay[PILES], lay[T]
     if kind <= CELL:  # a card alone, a pair, or a card into the cell
+        if _grid_mode(lay) and st[2] == 0:  # a talon card is taken from the waste top
+            for c in (a, b):
+                if lay[N] <= c < lay[N] + tcount:
+                    st[2] = c - lay[N] + 1
         _take(lay, st, a)
         if kind == CELL:
             st[4] = a + 1
@@ -418,6 +453,8 @@ def _apply(lay: Ints, seqs: Ints, lens: Ints, st: Ints, move: int) -> None:
         st[2] = 0  # every cut is a draw or a recycle away: one state for all
     elif piles == 1:  # the cut just above the top waste card
         st[2] = _top_bit(st[1] & ((1 << st[2]) - 1)) + 1
+        if _grid_mode(lay) and _on_grid(lay, st):
+            st[2] = 0
 
 
 @jit
@@ -1009,7 +1046,7 @@ def start(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, seqs: 
     free = np.empty(lay[N] + lay[T] + 2, dtype=np.int64)
     lay[SEARCHING] = 1
     frames[0, :6] = st[:6]
-    if lay[CYCLE]:
+    if lay[CYCLE] or (lay[GRID] and _on_grid(lay, frames[0, :6])):
         frames[0, 2] = 0
     st = frames[0, :6]
     frames[0, 6] = 0

@@ -37,6 +37,7 @@ from pyramide.solver.family_compiled import (
     FLAGS,
     FRAME,
     GOAL,
+    GRID,
     GROW_FRAMES,
     GROW_MOVES,
     GROW_TABLE,
@@ -186,6 +187,9 @@ class Encoding:
         lay[CYCLE] = (piles == 1 and rules.redeals is None and not rules.open_stock
                       and rules.waste_pairs == "none" and not rules.waste_bottom
                       and rules.draw_count == 1)
+        lay[GRID] = (piles == 1 and rules.redeals is None and not rules.open_stock
+                     and rules.waste_pairs == "none" and not rules.waste_bottom
+                     and rules.draw_count > 1 and rules.cells == 0)
         lay[COVERING], lay[DRAWS] = rules.covering_pairs, rules.draw_count
         lay[RELAXED] = rules.cells == 0
         pairs = np.array([kernel.values_pair(rules, v, w) and v > 0 and w > 0
@@ -320,7 +324,7 @@ class FamilySearch:
         line: list[Move] = []
         for code in self.line[:self.ctl[BEST_LEN]]:
             move = self.enc.move(int(code))
-            if self.enc.lay[CYCLE]:
+            if self.enc.lay[CYCLE] or self.enc.lay[GRID]:
                 for card in move.cards:
                     for _ in range(2 * len(self.enc.cards) + 2):
                         if card not in pos.stock and card not in pos.waste[:-1]:
@@ -540,6 +544,7 @@ class ShortestSearch:
                  memo: FamilySearch | None = None) -> None:
         self.enc = enc
         enc.lay[WIN_ONLY], enc.lay[CYCLE], enc.lay[SHORT] = 1, 0, 1  # (every draw counts)
+        enc.lay[GRID] = 0
         if target:  # the start is lost: so is every state, only the cards gone count
             enc.lay[WIN_ONLY], enc.lay[RELAXED], enc.lay[SHORT] = 0, 2, 2
         self.nodes_ = np.zeros((1 << 12, NODE), dtype=np.int64)
