@@ -27,6 +27,7 @@ from pyramide.solver.family_compiled import (
     COMPLETE,
     CTL,
     CYCLE,
+    DOMINATE,
     GRID,
     SEARCHING,
     SHORT,
@@ -716,21 +717,34 @@ def test_a_grid_states_free_talon_cards_are_the_waste_tops_of_a_whole_pass(
     assert on >= 10 and off >= 3
 
 
-@pytest.mark.parametrize("letter", GRID_GAMES)
-def test_the_grid_keeps_every_verdict_and_searches_fewer_states(letter: str) -> None:
-    """Decided with the grid and without it (every cut its own state), deals give
-    the same verdicts wherever both settle them, with fewer states in all."""
+@pytest.mark.parametrize(("letter", "flag"), [("T", GRID), ("P", DOMINATE), ("D", DOMINATE)])
+def test_the_grid_and_dominance_keep_every_verdict_and_search_fewer_states(
+        letter: str, flag: int) -> None:
+    """Decided with the grid (or the redeals' dominance) and without it, deals
+    give the same verdicts wherever both settle them, with fewer states in all."""
     rules = PRESETS[letter]
     states = {0: 0, 1: 0}
     for number in range(40):
         found = {}
-        for grid in (0, 1):
+        for on in (0, 1):
             enc = Encoding.of(rules, start(rules, number))
-            enc.lay[GRID] = grid
+            assert enc.lay[flag]
+            enc.lay[flag] = on
             search = family_search.FamilySearch(enc, 50_000, win_only=True)
             status = search.run(10**6)
-            found[grid] = {family_search.WON: True, COMPLETE: False}.get(status)
-            states[grid] += search.nodes
+            found[on] = {family_search.WON: True, COMPLETE: False}.get(status)
+            states[on] += search.nodes
         if found[0] is not None and found[1] is not None:
             assert found[0] == found[1], number
     assert states[1] < states[0]
+
+
+def test_dominance_is_for_one_waste_pile_and_redeals_left() -> None:
+    """A state met before with fewer redeals used stands for this one only where
+    the talon keeps its order (one waste pile) and redeals are counted."""
+    for letter, rules in PRESETS.items():
+        enc = Encoding.of(rules, start(rules, 0))
+        expected = rules.waste_piles == 1 and rules.redeals is not None and rules.redeals > 0
+        assert bool(enc.lay[DOMINATE]) == expected, letter
+    assert {k for k, rules in PRESETS.items()
+            if Encoding.of(rules, start(rules, 0)).lay[DOMINATE]} == set("PRMVDWXU")

@@ -47,6 +47,10 @@ grid      with unlimited redeals, one closed waste pile, several cards a draw
           ``k``-th, ``2k``-th, … card of the talon and its last).  A state off
           the grid (a card was taken between two draws) is searched as it is;
           a draw from it may bring it onto the grid (:func:`_on_grid`).
+dominated a state met before with fewer redeals used (``lay[DOMINATE]``: a
+          limited number of redeals and one waste pile, so that the talon's
+          order is the same) can do all this one can, and more: this one is
+          not entered (:func:`_dominated`).
 key       the state as four words for the transposition table: with one pile
           the cut is brought down to just above the top waste card (the
           positions are the same), and unlimited redeals are not counted.
@@ -129,7 +133,7 @@ WORTHS = 14
 # the flags of the layout array
 N, T, PILES, REDEALS, WIN_ALL, OPEN, BOTTOM, WPAIRS, PYR, CELLS = range(10)
 START_GONE, START_PRESENT, WIN_ONLY, UNLIMITED_KEY, CYCLE, SEARCHING = range(10, 16)
-COVERING, DRAWS, RELAXED, SHORT, STRING, GRID, FLAGS = range(16, 23)
+COVERING, DRAWS, RELAXED, SHORT, STRING, GRID, DOMINATE, FLAGS = range(16, 24)
 # the scalars of the control array
 DEPTH, NODES, BEST, COUNT, BEST_LEN, BUDGET, TOP, MEMO_COUNT, ORDER, CTL = range(10)
 # what a chunk returns
@@ -1061,6 +1065,20 @@ def start(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, seqs: 
 
 
 @jit
+def _dominated(lay: Ints, table: Ints, k0: int, k1: int, k2: int, k3: int, red: int) -> bool:
+    """True when the state of key (k0 … k3), ``red`` redeals used, was met before
+    with fewer used (glossary: dominated): one waste pile, so the talon's order
+    is the same, and every line from here is a line from there."""
+    if not lay[DOMINATE] or not lay[SEARCHING]:
+        return False
+    for r in range(red):
+        j = _slot(table, k0, k1, (k2 & ~(255 << 8)) | r << 8, k3)
+        if table[j, 2] != 0:
+            return True
+    return False
+
+
+@jit
 def _shuffle(moves: Ints, at: int, end: int, ctl: Ints) -> None:
     """Put the removals among ``moves[at:end]`` in a random order (the draw or the
     recycle stays last), drawn from ``ctl[ORDER]``, an xorshift generator's state
@@ -1107,7 +1125,7 @@ def run(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, istab: I
         _apply(lay, seqs, lens, st, move)
         k0, k1, k2, k3 = _key(lay, worth, st)
         i = _slot(table, k0, k1, k2, k3)
-        if table[i, 2] != 0:
+        if table[i, 2] != 0 or _dominated(lay, table, k0, k1, k2, k3, st[3]):
             continue
         table[i, 0], table[i, 1], table[i, 2], table[i, 3] = k0, k1, k2, k3
         ctl[COUNT] += 1

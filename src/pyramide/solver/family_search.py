@@ -31,6 +31,7 @@ from pyramide.solver.family_compiled import (
     CTL,
     CYCLE,
     DEPTH,
+    DOMINATE,
     DRAW_MOVE,
     DRAWS,
     EXHAUSTED,
@@ -190,6 +191,7 @@ class Encoding:
         lay[GRID] = (piles == 1 and rules.redeals is None and not rules.open_stock
                      and rules.waste_pairs == "none" and not rules.waste_bottom
                      and rules.draw_count > 1 and rules.cells == 0)
+        lay[DOMINATE] = piles == 1 and left is not None and left > 0
         lay[COVERING], lay[DRAWS] = rules.covering_pairs, rules.draw_count
         lay[RELAXED] = rules.cells == 0
         pairs = np.array([kernel.values_pair(rules, v, w) and v > 0 and w > 0
