@@ -139,6 +139,7 @@ DEPTH, NODES, BEST, COUNT, BEST_LEN, BUDGET, TOP, MEMO_COUNT, ORDER, CTL = range
 # what a chunk returns
 COMPLETE, WON, SPENT, EXHAUSTED, GROW_TABLE, GROW_FRAMES, GROW_MOVES, TOPPED = range(8)
 HASH = 0x5851F42D4C957F2D
+RED_SHIFT = 8  # where a key's third word holds the redeals used (:func:`_key`)
 RELAXED_EFFORT = 1024  # steps of the relaxed game per state of the search, at most
 
 
@@ -217,12 +218,23 @@ def _grid_mode(lay: Ints) -> bool:
 
 
 @jit
+def _grid_state(lay: Ints, st: Ints) -> bool:
+    """True for the one state the search keeps for a grid's cuts (glossary: grid)."""
+    return _grid_mode(lay) and st[2] == 0
+
+
+@jit
+def _stops_at(lay: Ints, dealt: int, total: int) -> bool:
+    """True when a fresh pass stops with ``dealt`` of the ``total`` talon cards
+    dealt: a whole number of draws, or all of them."""
+    return dealt % lay[DRAWS] == 0 or dealt == total
+
+
+@jit
 def _on_grid(lay: Ints, st: Ints) -> bool:
-    """True when ``st``'s cut is one a fresh pass stops at (glossary: grid): the
-    talon cards dealt are a whole number of draws, or all of them."""
+    """True when ``st``'s cut is one a fresh pass stops at (glossary: grid)."""
     tal = st[1]
-    dealt = _bits(tal & ((1 << st[2]) - 1))
-    return dealt % lay[DRAWS] == 0 or dealt == _bits(tal)
+    return _stops_at(lay, _bits(tal & ((1 << st[2]) - 1)), _bits(tal))
 
 
 # ----------------------------------------------------------- observation
@@ -275,12 +287,12 @@ def _free(lay: Ints, cover: Ints, worth: Ints, seqs: Ints, lens: Ints, st: Ints,
             out[k] = s
             k += 1
     open_top = -1
-    if _grid_mode(lay) and cut == 0:
+    if _grid_state(lay, st):  # the waste tops of every cut a pass stops at
         m, i = _bits(tal), 0
         for t in range(lay[T]):
             if (tal >> t) & 1:
                 i += 1
-                if i % lay[DRAWS] == 0 or i == m:
+                if _stops_at(lay, i, m):
                     out[k] = n + t
                     k += 1
     elif lay[CYCLE] and lay[SEARCHING]:
@@ -333,7 +345,7 @@ def _moves(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, seqs:
     remove: a pyramid card, or any under a whole-deck win; in the search for
     the most tableau cards gone (``lay[SHORT]`` 2), only for a tableau card."""
     nfree, open_top = _free(lay, cover, worth, seqs, lens, st, free)
-    cycle = (lay[CYCLE] and lay[SEARCHING]) or (_grid_mode(lay) and st[2] == 0)
+    cycle = (lay[CYCLE] and lay[SEARCHING]) or _grid_state(lay, st)
     n, talon_end = lay[N], lay[N] + lay[T]
     k = at
     for i in range(nfree):
@@ -409,7 +421,7 @@ def _apply(lay: Ints, seqs: Ints, lens: Ints, st: Ints, move: int) -> None:
     a, b = ((move >> 4) & 255) - 1, ((move >> 12) & 255) - 1
     piles, tcount = lay[PILES], lay[T]
     if kind <= CELL:  # a card alone, a pair, or a card into the cell
-        if _grid_mode(lay) and st[2] == 0:  # a talon card is taken from the waste top
+        if _grid_state(lay, st):  # a talon card is taken from the waste top
             for c in (a, b):
                 if lay[N] <= c < lay[N] + tcount:
                     st[2] = c - lay[N] + 1
@@ -1015,7 +1027,7 @@ def _key(lay: Ints, worth: Ints, st: Ints) -> tuple[int, int, int, int]:
         for t in range(lay[T]):
             if (st[1] >> t) & 1:
                 tal += 1 << (4 * worth[n + t])
-    return st[0], tal, st[2] | red << 8 | st[4] << 16 | 1 << 40, st[5]
+    return st[0], tal, st[2] | red << RED_SHIFT | st[4] << 16 | 1 << 40, st[5]
 
 
 @jit
@@ -1072,7 +1084,7 @@ def _dominated(lay: Ints, table: Ints, k0: int, k1: int, k2: int, k3: int, red: 
     if not lay[DOMINATE] or not lay[SEARCHING]:
         return False
     for r in range(red):
-        j = _slot(table, k0, k1, (k2 & ~(255 << 8)) | r << 8, k3)
+        j = _slot(table, k0, k1, (k2 & ~(255 << RED_SHIFT)) | r << RED_SHIFT, k3)
         if table[j, 2] != 0:
             return True
     return False

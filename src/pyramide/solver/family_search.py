@@ -185,12 +185,10 @@ class Encoding:
         lay[START_GONE] = gone(pos)
         lay[START_PRESENT] = bin(tab).count("1") + int(istab[-1] and cell is not None)
         lay[UNLIMITED_KEY] = rules.redeals is None
-        lay[CYCLE] = (piles == 1 and rules.redeals is None and not rules.open_stock
-                      and rules.waste_pairs == "none" and not rules.waste_bottom
-                      and rules.draw_count == 1)
-        lay[GRID] = (piles == 1 and rules.redeals is None and not rules.open_stock
-                     and rules.waste_pairs == "none" and not rules.waste_bottom
-                     and rules.draw_count > 1 and rules.cells == 0)
+        closed_cycle = (piles == 1 and rules.redeals is None and not rules.open_stock
+                        and rules.waste_pairs == "none" and not rules.waste_bottom)
+        lay[CYCLE] = closed_cycle and rules.draw_count == 1
+        lay[GRID] = closed_cycle and rules.draw_count > 1 and rules.cells == 0
         lay[DOMINATE] = piles == 1 and left is not None and left > 0
         lay[COVERING], lay[DRAWS] = rules.covering_pairs, rules.draw_count
         lay[RELAXED] = rules.cells == 0
