@@ -193,6 +193,7 @@ def test_a_talon_card_called_buried_for_good_never_shows(letter: str) -> None:
     won."""
     rules = PRESETS[letter]
     buried = 0
+    work = np.zeros(3 * WORTHS, dtype=np.int64)
     for e, states, parents, wins in small_graphs(rules):
         n = int(e.lay[0])
         can_win, frontier = set(wins), list(wins)  # (the states a win can follow)
@@ -209,7 +210,7 @@ def test_a_talon_card_called_buried_for_good_never_shows(letter: str) -> None:
                         tops[here] |= tops[there]
                         changed = True
         for here, st in states.items():
-            reach = int(_reach(e.lay, e.worth, e.pairs, e.single, st))
+            reach = int(_reach(e.lay, e.worth, e.pairs, e.single, st, work))
             kept = {e.cards[n + t] for t in range(int(e.lay[1])) if reach >> t & 1}
             assert tops[here] <= kept, (here, tops[here] - kept)
             if rules.win == "all" and reach != int(st[1]):  # (a card can never go)
@@ -245,8 +246,9 @@ def relaxed_most_check(letters: list[str]) -> dict[str, list[object]]:
             memo = np.zeros((1 << 14, 5), dtype=np.int64)
             stack = np.zeros((len(e.cards) + 2, 4), dtype=np.int64)
             ctl = np.zeros(CTL, dtype=np.int64)
+            work = np.zeros(3 * WORTHS, dtype=np.int64)
             for here, st in states.items():
-                reach = _reach(e.lay, e.worth, e.pairs, e.single, st)
+                reach = _reach(e.lay, e.worth, e.pairs, e.single, st, work)
                 bound = int(_relaxed_most(e.lay, e.cover, e.worth, e.pairs, e.single, st[0],
                                           _counts(e.lay, e.worth, reach), memo, stack, ctl))
                 now = int(_gone(e.lay, e.istab, st))

@@ -35,14 +35,16 @@ SIGNATURES = {
 
 _V, _M = "i8[::1]", "i8[:, ::1]"  # a vector, a matrix (rows in order)
 FAMILY_SIGNATURES = {
-    "start": f"void({_V}, {_V}, {_V}, {_V}, {_V}, {_M}, {_V}, {_V}, {_M}, {_V}, {_M}, {_V})",
+    "start": f"void({_V}, {_V}, {_V}, {_V}, {_V}, {_M}, {_V}, {_V}, {_M}, {_V}, {_M}, {_V}, "
+             f"{_V})",
     "run": f"i8({_V}, {_V}, {_V}, {_V}, {_V}, {_V}, {_M}, {_V}, {_M}, {_V}, {_M}, {_V}, "
-           f"{_V}, {_M}, {_M}, i8)",
-    "children": f"i8({_V}, {_V}, {_V}, {_V}, {_V}, {_M}, {_V}, {_V}, {_M})",
+           f"{_V}, {_M}, {_M}, {_V}, {_M}, i8)",
+    "children": f"i8({_V}, {_V}, {_V}, {_V}, {_V}, {_M}, {_V}, {_V}, {_M}, {_V})",
     "rehash": f"void({_M}, {_M})",
-    "shortest_start": f"void({_V}, {_V}, {_V}, {_V}, {_V}, {_V}, {_M}, {_V}, {_M}, {_V})",
+    "shortest_start": f"void({_V}, {_V}, {_V}, {_V}, {_V}, {_V}, {_M}, {_V}, {_M}, {_V}, "
+                      f"{_V})",
     "shortest_run": f"i8({_V}, {_V}, {_V}, {_V}, {_V}, {_V}, {_M}, {_V}, {_M}, {_V}, {_M}, "
-                    f"{_V}, {_M}, {_M}, i8)",
+                    f"{_V}, {_M}, {_M}, {_V}, {_M}, i8)",
 }
 """The family search's entry points (:data:`family_compiled.ENTRY_POINTS`)."""
 
@@ -50,6 +52,10 @@ TARGETS = {
     "pyramide.solver.compiled": SIGNATURES,
     "pyramide.solver.family_compiled": FAMILY_SIGNATURES,
 }
+COUNTED = {"pyramide.solver.compiled"}
+"""The modules that need numba's reference counts (they make arrays); the
+family's makes none and is built without them, as its jit compiles it
+(:func:`family_compiled.jit`)."""
 
 
 def build(source: str = "pyramide.solver.compiled") -> Path:
@@ -66,6 +72,8 @@ def build(source: str = "pyramide.solver.compiled") -> Path:
     cc = make(name)
     cc.output_dir = str(here)
     cc.verbose = False
+    cc.use_nrt = source in COUNTED
+    cc.target_cpu = "host"  # (built where it runs, by scripts/setup.sh: as numba's jit)
     for entry, signature in TARGETS[source].items():
         cc.export(entry, signature)(getattr(module, entry).py_func)
     source_hash = int(module.SOURCE_HASH)

@@ -35,7 +35,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -60,14 +60,13 @@ AOT = native.load_ahead_of_time(AOT_MODULE, SOURCE_HASH)
 
 
 def jit(fn: Fn) -> Fn:
-    """Compile ``fn`` with numba, cached on disk; with the ahead-of-time module loaded
-    the functions stay plain Python (the driver calls the module's instead) and numba
-    is not imported at all."""
+    """Compile ``fn`` with numba (:func:`native.njit`: cached on disk, without
+    reference counts); with the ahead-of-time module loaded the functions stay
+    plain Python (the driver calls the module's instead) and numba is not
+    imported at all."""
     if AOT is not None:
         return fn
-    import numba
-
-    return cast(Fn, numba.njit(cache=True, nogil=True)(fn))
+    return native.njit(fn)
 
 
 KING = 13

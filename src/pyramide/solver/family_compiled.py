@@ -83,12 +83,17 @@ string    the talon as one string of cards: the waste from the bottom up, then t
 top       ``ctl[TOP]``: where the start is known to be lost, the most tableau
           cards any line can remove (-1: not given); the search stops when its
           best meets it (:data:`TOPPED`): nothing better is left to find.
+scratch   the room a search works in, made once by its driver and handed to
+          each chunk: a vector (``buf``, parts at :data:`BUF_ST` …, of
+          :func:`buffer_size`) and a matrix for the string's pairs (``words``,
+          :func:`words_shape`).  No compiled function makes an array, so none
+          needs numba's reference counts, and they are compiled without them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -111,16 +116,19 @@ ENTRY_POINTS = ("start", "run", "children", "rehash", "shortest_start", "shortes
 AOT = native.load_ahead_of_time(AOT_MODULE, SOURCE_HASH)
 
 
-def jit(fn: Fn) -> Fn:
-    """Compile ``fn`` with numba, cached on disk (see :mod:`pyramide.solver.native`);
-    with the ahead-of-time module loaded the functions stay plain Python (the entry
-    points are the module's, see the end of this file) and numba is not imported."""
+def jit(fn: Fn, inline: str = "never") -> Fn:
+    """Compile ``fn`` with numba (:func:`native.njit`: cached on disk, without
+    reference counts — glossary: scratch); with the ahead-of-time module loaded
+    the functions stay plain Python (the entry points are the module's, see the
+    end of this file) and numba is not imported."""
     if AOT is not None:
         return fn
-    native.prepare_cache()
-    import numba
+    return native.njit(fn, inline=inline)
 
-    return cast(Fn, numba.njit(cache=True, nogil=True)(fn))
+
+def small(fn: Fn) -> Fn:
+    """:func:`jit`, inlined where it is called (a helper of a few lines)."""
+    return jit(fn, inline="always")
 
 
 SINGLE, PAIR, CELL, DRAW_MOVE, RECYCLE_MOVE = 1, 2, 3, 4, 5
@@ -130,6 +138,10 @@ WP_NONE, WP_DRAWN, WP_HAND, WP_ALWAYS = range(4)
 FRAME = 10  # tab, tal, cut, red, cell, hist, first move, end of moves, next move, via
 ROOM = 2048  # more than the moves of one state
 WORTHS = 14
+# where each part of the scratch vector begins (:func:`buffer_size`): a state, a
+# child state, _prune's counts (3 rows of WORTHS), _dig's (5 rows), then the
+# free cards (n + t + 2), the talon's costs (t, at least 1) and a state's moves
+BUF_ST, BUF_CHILD, BUF_WORK, BUF_CNT, BUF_FREE = 0, 8, 16, 64, 144
 # the flags of the layout array
 N, T, PILES, REDEALS, WIN_ALL, OPEN, BOTTOM, WPAIRS, PYR, CELLS = range(10)
 START_GONE, START_PRESENT, WIN_ONLY, UNLIMITED_KEY, CYCLE, SEARCHING = range(10, 16)
@@ -143,10 +155,31 @@ RED_SHIFT = 8  # where a key's third word holds the redeals used (:func:`_key`)
 RELAXED_EFFORT = 1024  # steps of the relaxed game per state of the search, at most
 
 
+def buffer_size(lay: Ints) -> int:
+    """The length of a search's scratch vector (glossary: scratch)."""
+    n, t = int(lay[N]), int(lay[T])
+    return BUF_FREE + (n + t + 2) + max(1, t) + ROOM
+
+
+def words_shape(lay: Ints) -> tuple[int, int]:
+    """The shape of a search's scratch matrix: :func:`_meetings`'s memo of the
+    talon's ``t`` cards (``2 t + 2`` rows of ``t + 2``), and a row for the word."""
+    t = int(lay[T])
+    return 2 * t + 3, t + 2
+
+
 # ------------------------------------------------------------------- bits
 
 
-@jit
+@small
+def _put(dst: Ints, src: Ints) -> None:
+    """Copy a state (its six words) from ``src`` to ``dst``: a slice assignment
+    would want numba's reference counts (glossary: scratch)."""
+    for i in range(6):
+        dst[i] = src[i]
+
+
+@small
 def _bits(x: int) -> int:
     n = 0
     while x:
@@ -155,7 +188,7 @@ def _bits(x: int) -> int:
     return n
 
 
-@jit
+@small
 def _top_bit(x: int) -> int:
     n = -1
     while x:
@@ -167,7 +200,7 @@ def _top_bit(x: int) -> int:
 # ------------------------------------------------------------- the talon
 
 
-@jit
+@small
 def _pile_top(seq: Ints, tal: int, cut: int, pile: int, piles: int, skip: int) -> int:
     """The place of the top card of ``pile`` below ``cut`` (-1: empty), after
     passing over ``skip`` cards (1: the card under the top)."""
@@ -183,7 +216,7 @@ def _pile_top(seq: Ints, tal: int, cut: int, pile: int, piles: int, skip: int) -
     return -1
 
 
-@jit
+@small
 def _stock_top(seq: Ints, length: int, tal: int, cut: int) -> int:
     """The place of the stock's top card (-1: the stock is empty)."""
     for i in range(cut, length):
@@ -193,7 +226,7 @@ def _stock_top(seq: Ints, length: int, tal: int, cut: int) -> int:
     return -1
 
 
-@jit
+@small
 def _waste_count(seq: Ints, tal: int, cut: int, pile: int, piles: int) -> int:
     n = 0
     for i in range(pile, cut, piles):
@@ -203,7 +236,7 @@ def _waste_count(seq: Ints, tal: int, cut: int, pile: int, piles: int) -> int:
     return n
 
 
-@jit
+@small
 def _pile_bottom(seq: Ints, tal: int, cut: int) -> int:
     for i in range(0, cut, 1):
         t = seq[i]
@@ -212,25 +245,25 @@ def _pile_bottom(seq: Ints, tal: int, cut: int) -> int:
     return -1
 
 
-@jit
+@small
 def _grid_mode(lay: Ints) -> bool:
     return bool(lay[GRID] and lay[SEARCHING])
 
 
-@jit
+@small
 def _grid_state(lay: Ints, st: Ints) -> bool:
     """True for the one state the search keeps for a grid's cuts (glossary: grid)."""
     return _grid_mode(lay) and st[2] == 0
 
 
-@jit
+@small
 def _stops_at(lay: Ints, dealt: int, total: int) -> bool:
     """True when a fresh pass stops with ``dealt`` of the ``total`` talon cards
     dealt: a whole number of draws, or all of them."""
     return dealt % lay[DRAWS] == 0 or dealt == total
 
 
-@jit
+@small
 def _on_grid(lay: Ints, st: Ints) -> bool:
     """True when ``st``'s cut is one a fresh pass stops at (glossary: grid)."""
     tal = st[1]
@@ -240,7 +273,7 @@ def _on_grid(lay: Ints, st: Ints) -> bool:
 # ----------------------------------------------------------- observation
 
 
-@jit
+@small
 def _coverer(cover: Ints, tab: int, s: int) -> int:
     """The slot of the one card still covering slot ``s``, where it is free (the
     other half of a covering pair); -1 otherwise."""
@@ -251,7 +284,7 @@ def _coverer(cover: Ints, tab: int, s: int) -> int:
     return c if (tab & cover[c]) == 0 else -1
 
 
-@jit
+@small
 def _partner(pairs: Ints, v: int) -> int:
     """The one worth that pairs with worth ``v``; -1 when none does, -2 when several."""
     partner = -1
@@ -263,7 +296,13 @@ def _partner(pairs: Ints, v: int) -> int:
     return partner
 
 
-@jit
+@small
+def _pairs_any(pairs: Ints, v: int) -> bool:
+    """Whether a card of worth ``v`` pairs with any worth."""
+    return bool(pairs[v * WORTHS:(v + 1) * WORTHS].any())
+
+
+@small
 def _partners(pairs: Ints, counts: Ints, v: int) -> int:
     """The cards among ``counts`` (a count per worth) that could pair with a card of
     worth ``v``."""
@@ -353,7 +392,7 @@ def _moves(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, seqs:
         if single[v]:
             out[k] = SINGLE | (free[i] + 1) << 4
             k += 1
-            if (safe and pairs[v * WORTHS:(v + 1) * WORTHS].sum() == 0
+            if (safe and not _pairs_any(pairs, v)
                     and (free[i] < n or lay[DRAWS] == 1)
                     and (not lay[SHORT] or (lay[SHORT] == 1 and lay[WIN_ALL])
                          or (free[i] < n and (lay[SHORT] == 2 or (lay[PYR] >> free[i]) & 1)))):
@@ -403,7 +442,7 @@ def _moves(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, seqs:
 # ---------------------------------------------------------------- acting
 
 
-@jit
+@small
 def _take(lay: Ints, st: Ints, card: int) -> None:
     n = lay[N]
     if st[4] == card + 1:
@@ -498,19 +537,19 @@ def _levels(lay: Ints, seqs: Ints, lens: Ints, st: Ints) -> None:
 # ------------------------------------------------------------ judging
 
 
-@jit
+@small
 def _present(lay: Ints, istab: Ints, st: Ints) -> int:
     """Tableau cards still in play (in the tableau or parked in the cell)."""
     cell = st[4]
     return _bits(st[0]) + (1 if cell > 0 and istab[cell - 1] else 0)
 
 
-@jit
+@small
 def _gone(lay: Ints, istab: Ints, st: Ints) -> int:
     return int(lay[START_GONE] + lay[START_PRESENT] - _present(lay, istab, st))
 
 
-@jit
+@small
 def _won(lay: Ints, istab: Ints, st: Ints) -> bool:
     cell = st[4]
     if (st[0] & lay[PYR]) != 0 or (cell > 0 and istab[cell - 1]):
@@ -519,30 +558,31 @@ def _won(lay: Ints, istab: Ints, st: Ints) -> bool:
 
 
 @jit
-def _stuck(lay: Ints, worth: Ints, pairs: Ints, single: Ints, st: Ints, stuck: Ints) -> None:
-    """``stuck[v]``: a card worth ``v`` is in play and can never go (not alone,
-    no partner left)."""
-    counts = np.zeros(WORTHS, dtype=np.int64)
+def _stuck(lay: Ints, worth: Ints, pairs: Ints, single: Ints, st: Ints) -> int:
+    """The worths ``v`` (bit ``v``) of which a card is in play and can never go
+    (not alone, no partner left)."""
+    counts = 0  # 4 bits a worth (at most eight cards of a worth, two decks)
     n = lay[N]
     for s in range(n):
         if (st[0] >> s) & 1:
-            counts[worth[s]] += 1
+            counts += 1 << (4 * worth[s])
     for t in range(lay[T]):
         if (st[1] >> t) & 1:
-            counts[worth[n + t]] += 1
+            counts += 1 << (4 * worth[n + t])
     if st[4] > 0:
-        counts[worth[st[4] - 1]] += 1
+        counts += 1 << (4 * worth[st[4] - 1])
+    stuck = 0
     for v in range(WORTHS):
-        stuck[v] = 0
-        if counts[v] and not single[v]:
-            stuck[v] = 1
+        if (counts >> (4 * v)) & 15 and not single[v]:
+            stuck |= 1 << v
             for w in range(WORTHS):
-                if pairs[v * WORTHS + w] and counts[w] > (1 if w == v else 0):
-                    stuck[v] = 0
+                if pairs[v * WORTHS + w] and (counts >> (4 * w)) & 15 > (1 if w == v else 0):
+                    stuck &= ~(1 << v)
                     break
+    return stuck
 
 
-@jit
+@small
 def _as_open(lay: Ints, st: Ints) -> int:
     """The cut of ``st`` seen as a game of an open stock (glossary: hand): under
     :data:`WP_HAND`, a drawn card is the stock's top card, the waste lies under it."""
@@ -553,7 +593,7 @@ def _as_open(lay: Ints, st: Ints) -> int:
 
 
 @jit
-def _reach(lay: Ints, worth: Ints, pairs: Ints, single: Ints, st: Ints) -> int:
+def _reach(lay: Ints, worth: Ints, pairs: Ints, single: Ints, st: Ints, work: Ints) -> int:
     """The talon cards (a tal mask) that may still show: all of them but in the last
     pass of one waste pile (no recycle left, no playable waste bottom), where the
     waste cards under the first one buried for good never will — one with more
@@ -577,19 +617,18 @@ def _reach(lay: Ints, worth: Ints, pairs: Ints, single: Ints, st: Ints) -> int:
         others = tal & ~((1 << cut) - 1)
     else:
         others = 0
-    have = np.zeros(WORTHS, dtype=np.int64)
+    work[:2 * WORTHS] = 0  # have: work[v], over: work[WORTHS + v]
     for s in range(n):
         if (st[0] >> s) & 1:
-            have[worth[s]] += 1
+            work[worth[s]] += 1
     for t in range(lay[T]):
         if (others >> t) & 1:
-            have[worth[n + t]] += 1
+            work[worth[n + t]] += 1
     if st[4] > 0:
-        have[worth[st[4] - 1]] += 1
-    over = np.zeros(WORTHS, dtype=np.int64)
+        work[worth[st[4] - 1]] += 1
     reach = tal & ~((1 << cut) - 1)
     if grow:
-        return _reach_paired(lay, worth, pairs, single, tal, cut, reach, have, over,
+        return _reach_paired(lay, worth, pairs, single, tal, cut, reach, work,
                              bool(lay[WIN_ALL]))
     for i in range(cut - 1, -1, -1):
         if not (tal >> i) & 1:
@@ -598,15 +637,15 @@ def _reach(lay: Ints, worth: Ints, pairs: Ints, single: Ints, st: Ints) -> int:
         v = worth[n + i]
         if single[v]:
             continue
-        over[v] += 1
-        if over[v] > _partners(pairs, have, v):
+        work[WORTHS + v] += 1
+        if work[WORTHS + v] > _partners(pairs, work, v):
             break
     return reach
 
 
 @jit
 def _reach_paired(lay: Ints, worth: Ints, pairs: Ints, single: Ints, tal: int, cut: int,
-                  reach: int, have: Ints, over: Ints, whole: bool) -> int:
+                  reach: int, work: Ints, whole: bool) -> int:
     """:func:`_reach` where two waste cards may pair (no cell): a waste card shows
     on top only once every card over it is gone, each alone or with a tableau
     card, the cell's, a stock card or another card over it (the last of them may
@@ -615,12 +654,12 @@ def _reach_paired(lay: Ints, worth: Ints, pairs: Ints, single: Ints, tal: int, c
     the cards over a waste card can go only before it, or the last of them with
     it: where they cannot, even with it, the game is lost, and the waste card
     and those under it are left out (so that the result is not ``tal``).
-    ``have`` holds the tableau's, the cell's and the stock's worths; ``over`` is
-    zero."""
+    ``work[v]`` holds the tableau's, the cell's and the stock's cards of worth
+    ``v``; ``work[WORTHS + v]`` (the cards over, of worth ``v``) is zero."""
     n = lay[N]
-    part = np.zeros(WORTHS, dtype=np.int64)  # the cards that could take a card of worth v
-    for v in range(WORTHS):
-        part[v] = _partners(pairs, have, v)
+    over, part = WORTHS, 2 * WORTHS  # (where they are in work)
+    for v in range(WORTHS):  # the cards that could take a card of worth v
+        work[part + v] = _partners(pairs, work, v)
     short = 0  # the worths with more cards over than could take them
     for i in range(cut - 1, -1, -1):
         if not (tal >> i) & 1:
@@ -630,56 +669,58 @@ def _reach_paired(lay: Ints, worth: Ints, pairs: Ints, single: Ints, tal: int, c
         v = worth[n + i]  # (now one of the cards over the next)
         for u in range(WORTHS):
             if pairs[u * WORTHS + v]:
-                was = over[u] > part[u]
-                part[u] += 1
-                if was and over[u] <= part[u]:
+                was = work[over + u] > work[part + u]
+                work[part + u] += 1
+                if was and work[over + u] <= work[part + u]:
                     short -= 1
         if whole:
             if short > 0:  # the cards over it cannot all go, even with it
                 return reach
             reach |= 1 << i
         if not single[v]:
-            was = over[v] > part[v]
-            over[v] += 1
-            if not was and over[v] > part[v]:
+            was = work[over + v] > work[part + v]
+            work[over + v] += 1
+            if not was and work[over + v] > work[part + v]:
                 short += 1
     return reach
 
 
 @jit
 def _prune(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, istab: Ints,
-           st: Ints, best: int, stuck: Ints, memo: Ints, stack: Ints, ctl: Ints) -> bool:
+           st: Ints, best: int, memo: Ints, stack: Ints, ctl: Ints, work: Ints,
+           words: Ints) -> bool:
     """True when no line from ``st`` can win and none can beat ``best`` gone (the
     kernel search's ``hopeless`` and ``bound``, and the relaxed game)."""
-    _stuck(lay, worth, pairs, single, st, stuck)
+    stuck = _stuck(lay, worth, pairs, single, st)
     n, cell = lay[N], st[4]
     hopeless = False
     can = 0
     for s in range(n):
         if (st[0] >> s) & 1:
-            if stuck[worth[s]]:
+            if (stuck >> worth[s]) & 1:
                 if (lay[PYR] >> s) & 1:
                     hopeless = True
             else:
                 can += 1
     if cell > 0 and istab[cell - 1]:
-        if stuck[worth[cell - 1]]:
+        if (stuck >> worth[cell - 1]) & 1:
             hopeless = True
         else:
             can += 1
     if lay[WIN_ALL]:
         hopeless = False
         for v in range(WORTHS):
-            if stuck[v]:
+            if (stuck >> v) & 1:
                 hopeless = True
     reach = -1
     if lay[RELAXED] == 2:  # the start is lost: so is every state
         hopeless = True
     elif not hopeless:
-        reach = _reach(lay, worth, pairs, single, st)
+        reach = _reach(lay, worth, pairs, single, st, work)
         if lay[WIN_ALL] and reach != st[1]:
             hopeless = True  # a talon card buried for good
-        elif lay[STRING] and not _string_clears(lay, worth, pairs, single, st, memo, ctl):
+        elif lay[STRING] and not _string_clears(lay, worth, pairs, single, st, memo, ctl, work,
+                                                         words):
             hopeless = True
         elif lay[RELAXED]:
             hopeless = not _clears(lay, cover, worth, pairs, single, st[0],
@@ -691,14 +732,14 @@ def _prune(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, istab
     gone = _gone(lay, istab, st)
     if gone + can > best and lay[CELLS] == 0:  # the relaxed game's most may rule it out
         if reach < 0:
-            reach = _reach(lay, worth, pairs, single, st)
+            reach = _reach(lay, worth, pairs, single, st, work)
         most = _relaxed_most(lay, cover, worth, pairs, single, st[0],
                              _counts(lay, worth, reach), memo, stack, ctl)
         return gone + min(can, most) <= best
     return gone + can <= best
 
 
-@jit
+@small
 def _last_pass(lay: Ints, st: Ints) -> bool:
     """No recycle is left and two waste cards never pair (the drawn card in hand,
     :data:`WP_HAND`, is the open stock's top card here): the waste only shrinks
@@ -739,14 +780,15 @@ def _meetings(pairs: Ints, word: Ints, length: int, frozen: int, memo: Ints) -> 
 
 
 @jit
-def _string_meetings(lay: Ints, worth: Ints, pairs: Ints, single: Ints, st: Ints) -> int:
+def _string_meetings(lay: Ints, worth: Ints, pairs: Ints, single: Ints, st: Ints,
+                     words: Ints) -> int:
     """The most pairs the talon cards left can make among themselves (glossary:
     string): in bits 0–7 for the whole string, in the 4 bits at ``8 + 4 v`` for
     the class of worth ``v`` and its one partner worth ``p ≥ v``, looked at as if
-    the other cards were gone."""
+    the other cards were gone.  ``words``: room for :func:`_meetings`'s memo (see
+    :func:`words_shape`)."""
     n, tal, cut = lay[N], st[1], _as_open(lay, st)
-    word = np.empty(lay[T] + 1, dtype=np.int64)
-    memo = np.empty((2 * lay[T] + 2, lay[T] + 2), dtype=np.int64)
+    word, memo = words[2 * lay[T] + 2], words  # (the word in its last row)
     last = _last_pass(lay, st)
     packed = 0
     for v in range(-1, WORTHS):  # -1: the whole string
@@ -772,25 +814,26 @@ def _string_meetings(lay: Ints, worth: Ints, pairs: Ints, single: Ints, st: Ints
 
 @jit
 def _string_clears(lay: Ints, worth: Ints, pairs: Ints, single: Ints, st: Ints, memo: Ints,
-                   ctl: Ints) -> bool:
+                   ctl: Ints, work: Ints, words: Ints) -> bool:
     """Whether the talon cards left could all go as far as the string (glossary)
     tells: the pairs they make among themselves nest, and each card left out
     takes a tableau card (or the cell's) of a partner worth — for the whole
     string, and for each class of worths that pair only with one another.  The
     pairs they can make are kept in ``memo`` under (tal, the waste's length in
-    the last pass)."""
+    the last pass).  ``work`` holds the tableau's cards of each worth, then the
+    talon's."""
     n, tal, cut = lay[N], st[1], _as_open(lay, st)
-    have = np.zeros(WORTHS, dtype=np.int64)
-    count = np.zeros(WORTHS, dtype=np.int64)
+    work[:2 * WORTHS] = 0
+    count = WORTHS  # (where the talon's counts are in work)
     for s in range(n):
         if (st[0] >> s) & 1:
-            have[worth[s]] += 1
+            work[worth[s]] += 1
     if st[4] > 0:
-        have[worth[st[4] - 1]] += 1
+        work[worth[st[4] - 1]] += 1
     length = 0
     for t in range(lay[T]):
         if (tal >> t) & 1 and not single[worth[n + t]]:
-            count[worth[n + t]] += 1
+            work[count + worth[n + t]] += 1
             length += 1
     packed = 0
     if lay[OPEN] or lay[WPAIRS]:  # else talon cards never pair with one another
@@ -800,16 +843,16 @@ def _string_clears(lay: Ints, worth: Ints, pairs: Ints, single: Ints, st: Ints, 
             packed = memo[i, 4]
         else:
             _memo_room(memo, ctl)
-            packed = _string_meetings(lay, worth, pairs, single, st)
+            packed = _string_meetings(lay, worth, pairs, single, st, words)
             _memo_put(memo, ctl, tal, frozen, 3, packed)
     takers = 0
     for w in range(WORTHS):
-        if pairs[w * WORTHS:(w + 1) * WORTHS].sum():
-            takers += have[w]
+        if _pairs_any(pairs, w):
+            takers += work[w]
     if length - 2 * (packed & 255) > takers:
         return False
     for v in range(WORTHS):
-        if single[v] or count[v] == 0:
+        if single[v] or work[count + v] == 0:
             continue
         p = _partner(pairs, v)
         if p < 0:
@@ -817,9 +860,9 @@ def _string_clears(lay: Ints, worth: Ints, pairs: Ints, single: Ints, st: Ints, 
         low = min(v, p)
         most = (packed >> (8 + 4 * low)) & 15
         if p == v:
-            if count[v] - 2 * most > have[v]:
+            if work[count + v] - 2 * most > work[v]:
                 return False
-        elif count[v] - most > have[p]:
+        elif work[count + v] - most > work[p]:
             return False
     return True
 
@@ -827,7 +870,7 @@ def _string_clears(lay: Ints, worth: Ints, pairs: Ints, single: Ints, st: Ints, 
 # ---------------------------------------------------------- the relaxation
 
 
-@jit
+@small
 def _memo_room(memo: Ints, ctl: Ints) -> None:
     """Room in the relaxed game's memo: once it is half full it starts afresh
     (its answers are a cache; a look needs a place for each state it holds)."""
@@ -836,7 +879,7 @@ def _memo_room(memo: Ints, ctl: Ints) -> None:
         ctl[MEMO_COUNT] = 0
 
 
-@jit
+@small
 def _memo_put(memo: Ints, ctl: Ints, k0: int, k1: int, tag: int, value: int) -> None:
     """Keep ``value`` in the memo under (k0, k1, tag), a new row if need be."""
     i = _slot(memo, k0, k1, tag, 0)
@@ -846,7 +889,7 @@ def _memo_put(memo: Ints, ctl: Ints, k0: int, k1: int, tag: int, value: int) -> 
     memo[i, 4] = value
 
 
-@jit
+@small
 def _counts(lay: Ints, worth: Ints, tal: int) -> int:
     """The talon's worth counts (glossary) of the talon cards in ``tal``."""
     n, c = lay[N], 0
@@ -1018,7 +1061,7 @@ def _relaxed_most(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints
 # -------------------------------------------------------- the table
 
 
-@jit
+@small
 def _key(lay: Ints, worth: Ints, st: Ints) -> tuple[int, int, int, int]:
     red = 0 if lay[UNLIMITED_KEY] else st[3]
     tal = st[1]
@@ -1030,7 +1073,7 @@ def _key(lay: Ints, worth: Ints, st: Ints) -> tuple[int, int, int, int]:
     return st[0], tal, st[2] | red << RED_SHIFT | st[4] << 16 | 1 << 40, st[5]
 
 
-@jit
+@small
 def _slot(table: Ints, k0: int, k1: int, k2: int, k3: int) -> int:
     """The table row holding the key, or the empty row where it would go."""
     mask = table.shape[0] - 1
@@ -1049,7 +1092,8 @@ def rehash(old: Ints, new: Ints) -> None:
     for i in range(old.shape[0]):
         if old[i, 2] != 0:
             j = _slot(new, old[i, 0], old[i, 1], old[i, 2], old[i, 3])
-            new[j] = old[i]
+            for c in range(old.shape[1]):
+                new[j, c] = old[i, c]
 
 
 # -------------------------------------------------------- the search
@@ -1057,11 +1101,12 @@ def rehash(old: Ints, new: Ints) -> None:
 
 @jit
 def start(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, seqs: Ints,
-          lens: Ints, st: Ints, frames: Ints, moves: Ints, table: Ints, ctl: Ints) -> None:
-    """Put the start state ``st`` on the path."""
-    free = np.empty(lay[N] + lay[T] + 2, dtype=np.int64)
+          lens: Ints, st: Ints, frames: Ints, moves: Ints, table: Ints, ctl: Ints,
+          buf: Ints) -> None:
+    """Put the start state ``st`` on the path (``buf``: the scratch vector)."""
+    free = buf[BUF_FREE:]
     lay[SEARCHING] = 1
-    frames[0, :6] = st[:6]
+    _put(frames[0, :6], st)
     if lay[CYCLE] or (lay[GRID] and _on_grid(lay, frames[0, :6])):
         frames[0, 2] = 0
     st = frames[0, :6]
@@ -1076,7 +1121,7 @@ def start(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, seqs: 
     ctl[DEPTH], ctl[COUNT] = 1, 1
 
 
-@jit
+@small
 def _dominated(lay: Ints, table: Ints, k0: int, k1: int, k2: int, k3: int, red: int) -> bool:
     """True when the state of key (k0 … k3), ``red`` redeals used, was met before
     with fewer used (glossary: dominated): one waste pile, so the talon's order
@@ -1110,11 +1155,10 @@ def _shuffle(moves: Ints, at: int, end: int, ctl: Ints) -> None:
 @jit
 def run(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, istab: Ints,
         seqs: Ints, lens: Ints, frames: Ints, moves: Ints, table: Ints, ctl: Ints,
-        line: Ints, memo: Ints, stack: Ints, chunk: int) -> int:
-    """Search on for at most ``chunk`` new states; returns what stopped it."""
-    st = np.empty(6, dtype=np.int64)
-    free = np.empty(lay[N] + lay[T] + 2, dtype=np.int64)
-    stuck = np.empty(WORTHS, dtype=np.int64)
+        line: Ints, memo: Ints, stack: Ints, buf: Ints, words: Ints, chunk: int) -> int:
+    """Search on for at most ``chunk`` new states; returns what stopped it
+    (``buf``, ``words``: the scratch vector and matrix)."""
+    st, work, free = buf[BUF_ST:BUF_ST + 6], buf[BUF_WORK:BUF_CNT], buf[BUF_FREE:]
     steps = 0
     while ctl[DEPTH] > 0:
         d = ctl[DEPTH] - 1
@@ -1133,7 +1177,7 @@ def run(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, istab: I
             return GROW_MOVES
         move = moves[frames[d, 6] + frames[d, 8]]
         frames[d, 8] += 1
-        st[:] = frames[d, :6]
+        _put(st, frames[d, :6])
         _apply(lay, seqs, lens, st, move)
         k0, k1, k2, k3 = _key(lay, worth, st)
         i = _slot(table, k0, k1, k2, k3)
@@ -1156,10 +1200,10 @@ def run(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, istab: I
             return WON
         if 0 <= ctl[TOP] <= ctl[BEST]:
             return TOPPED
-        if _prune(lay, cover, worth, pairs, single, istab, st, ctl[BEST], stuck, memo, stack,
-                  ctl):
+        if _prune(lay, cover, worth, pairs, single, istab, st, ctl[BEST], memo, stack, ctl,
+                  work, words):
             continue
-        frames[d + 1, :6] = st
+        _put(frames[d + 1, :6], st)
         frames[d + 1, 6] = frames[d, 7]
         frames[d + 1, 7] = _moves(lay, cover, worth, pairs, single, seqs, lens, st, free,
                                   moves, frames[d, 7], True)
@@ -1173,20 +1217,19 @@ def run(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, istab: I
 
 @jit
 def children(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, seqs: Ints,
-             lens: Ints, st: Ints, out: Ints) -> int:
+             lens: Ints, st: Ints, out: Ints, buf: Ints) -> int:
     """The states after each legal move of ``st`` (rows of ``out``: the state,
     then the move); returns their number.  For the tests."""
-    moves = np.empty(ROOM, dtype=np.int64)
-    free = np.empty(lay[N] + lay[T] + 2, dtype=np.int64)
+    child, free = buf[BUF_CHILD:BUF_CHILD + 6], buf[BUF_FREE:]
+    moves = buf[BUF_FREE + lay[N] + lay[T] + 2 + max(1, lay[T]):]
     lay[SEARCHING] = 0
     if lay[PILES] > 1:
         _levels(lay, seqs, lens, st)
     k = _moves(lay, cover, worth, pairs, single, seqs, lens, st, free, moves, 0, False)
-    child = np.empty(6, dtype=np.int64)
     for i in range(k):
-        child[:] = st[:6]
+        _put(child, st)
         _apply(lay, seqs, lens, child, moves[i])
-        out[i, :6] = child
+        _put(out[i, :6], child)
         out[i, 6] = moves[i]
     return k
 
@@ -1330,7 +1373,8 @@ def _dig(lay: Ints, worth: Ints, pairs: Ints, single: Ints, istab: Ints, seqs: I
                 loose += 1
             seen[w] += 1
             above += 1
-    stock_w[:] = seen
+    for w in range(WORTHS):
+        stock_w[w] = seen[w]
     # the waste, from the top (one pile); a drawn card in hand (WP_HAND) is in no
     # card's way
     if piles == 1:
@@ -1411,7 +1455,7 @@ def _dig(lay: Ints, worth: Ints, pairs: Ints, single: Ints, istab: Ints, seqs: I
     return dig
 
 
-@jit
+@small
 def _heap_push(heap: Ints, size: int, item: int) -> None:
     i = size
     heap[i] = item
@@ -1423,7 +1467,7 @@ def _heap_push(heap: Ints, size: int, item: int) -> None:
         i = parent
 
 
-@jit
+@small
 def _heap_pop(heap: Ints, size: int) -> int:
     top = heap[0]
     size -= 1
@@ -1441,17 +1485,17 @@ def _heap_pop(heap: Ints, size: int) -> int:
         i = small
 
 
-@jit
+@small
 def _keep(nodes: Ints, ctl: Ints, st: Ints, g: int, came: int, move: int) -> int:
     """Store a state in the next row of ``nodes``; returns the row."""
     row = ctl[STORED]
-    nodes[row, :6] = st[:6]
+    _put(nodes[row, :6], st)
     nodes[row, 6], nodes[row, 7], nodes[row, 8] = g, came, move
     ctl[STORED] = row + 1
     return int(row)
 
 
-@jit
+@small
 def _store(nodes: Ints, heap: Ints, ctl: Ints, st: Ints, g: int, h: int, came: int,
            move: int) -> int:
     """Store a state of ``g`` moves and estimate ``h`` and put it on the heap;
@@ -1463,7 +1507,7 @@ def _store(nodes: Ints, heap: Ints, ctl: Ints, st: Ints, g: int, h: int, came: i
     return int(row)
 
 
-@jit
+@small
 def _goal(lay: Ints, istab: Ints, st: Ints, ctl: Ints) -> bool:
     """The shortest-line search's goal: a win, or ``ctl[TARGET]`` tableau cards gone."""
     if ctl[TARGET] > 0:
@@ -1471,7 +1515,7 @@ def _goal(lay: Ints, istab: Ints, st: Ints, ctl: Ints) -> bool:
     return _won(lay, istab, st)
 
 
-@jit
+@small
 def _toward(lay: Ints, worth: Ints, pairs: Ints, single: Ints, istab: Ints, st: Ints,
             cnt: Ints, ctl: Ints) -> int:
     """The removals the goal still needs at the least (:func:`_estimate` for a win)."""
@@ -1482,10 +1526,11 @@ def _toward(lay: Ints, worth: Ints, pairs: Ints, single: Ints, istab: Ints, st: 
 
 @jit
 def shortest_start(lay: Ints, worth: Ints, pairs: Ints, single: Ints, istab: Ints,
-                   st: Ints, nodes: Ints, heap: Ints, table: Ints, ctl: Ints) -> None:
+                   st: Ints, nodes: Ints, heap: Ints, table: Ints, ctl: Ints,
+                   buf: Ints) -> None:
     """Put the start state ``st`` in the search (``ctl[BOUND]``: the moves of the
-    line to beat, set by the caller)."""
-    cnt = np.empty(WORTHS, dtype=np.int64)
+    line to beat, set by the caller; ``buf``: the scratch vector)."""
+    cnt = buf[BUF_CNT:BUF_FREE]
     lay[SEARCHING] = 1
     k0, k1, k2, k3 = _key(lay, worth, st)
     i = _slot(table, k0, k1, k2, k3)
@@ -1499,16 +1544,15 @@ def shortest_start(lay: Ints, worth: Ints, pairs: Ints, single: Ints, istab: Int
 @jit
 def shortest_run(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, istab: Ints,
                  seqs: Ints, lens: Ints, nodes: Ints, heap: Ints, table: Ints, ctl: Ints,
-                 memo: Ints, stack: Ints, chunk: int) -> int:
+                 memo: Ints, stack: Ints, buf: Ints, words: Ints, chunk: int) -> int:
     """Search on for at most ``chunk`` new states; returns what stopped it
-    (:data:`COMPLETE`: no state left, the best line is the shortest)."""
-    st = np.empty(6, dtype=np.int64)
-    child = np.empty(6, dtype=np.int64)
-    free = np.empty(lay[N] + lay[T] + 2, dtype=np.int64)
-    stuck = np.empty(WORTHS, dtype=np.int64)
-    cnt = np.empty(5 * WORTHS, dtype=np.int64)  # (:func:`_dig` takes five rows)
-    cost = np.empty(max(1, lay[T]), dtype=np.int64)
-    moves = np.empty(ROOM, dtype=np.int64)
+    (:data:`COMPLETE`: no state left, the best line is the shortest; ``buf``,
+    ``words``: the scratch vector and matrix)."""
+    st, child = buf[BUF_ST:BUF_ST + 6], buf[BUF_CHILD:BUF_CHILD + 6]
+    work, cnt = buf[BUF_WORK:BUF_CNT], buf[BUF_CNT:BUF_FREE]  # (:func:`_dig`: five rows)
+    free = buf[BUF_FREE:]
+    cost = buf[BUF_FREE + lay[N] + lay[T] + 2:]
+    moves = buf[BUF_FREE + lay[N] + lay[T] + 2 + max(1, lay[T]):]
     steps = 0
     while ctl[HEAP_N] > 0:
         if steps >= chunk:
@@ -1520,7 +1564,7 @@ def shortest_run(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints,
         item = _heap_pop(heap, ctl[HEAP_N])
         ctl[HEAP_N] -= 1
         row = item & 0xFFFFFFFF
-        st[:] = nodes[row, :6]
+        _put(st, nodes[row, :6])
         g = nodes[row, 6]
         k0, k1, k2, k3 = _key(lay, worth, st)
         if table[_slot(table, k0, k1, k2, k3), 4] < g:
@@ -1529,12 +1573,12 @@ def shortest_run(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints,
             continue
         if lay[PILES] > 1:
             _levels(lay, seqs, lens, st)
-        if _prune(lay, cover, worth, pairs, single, istab, st, max(0, ctl[TARGET] - 1), stuck,
-                  memo, stack, ctl):
+        if _prune(lay, cover, worth, pairs, single, istab, st, max(0, ctl[TARGET] - 1), memo,
+                  stack, ctl, work, words):
             continue
         k = _moves(lay, cover, worth, pairs, single, seqs, lens, st, free, moves, 0, True)
         for m in range(k):
-            child[:] = st
+            _put(child, st)
             _apply(lay, seqs, lens, child, moves[m])
             if _goal(lay, istab, child, ctl):
                 if g + 1 < ctl[BOUND]:

@@ -72,12 +72,14 @@ from pyramide.solver.family_compiled import (
     Ints,
     N,
     T,
+    buffer_size,
     children,
     rehash,
     run,
     shortest_run,
     shortest_start,
     start,
+    words_shape,
 )
 from pyramide.solver.kernel_search import KernelResult, bound, gone, hopeless
 
@@ -244,11 +246,17 @@ class Encoding:
         drawn = piles == 1 and bool(st[5]) and rules.drawn_matters
         return (tableau, stock, wastes, cells, redeals, drawn)
 
+    def scratch(self) -> tuple[Ints, Ints]:
+        """A search's scratch vector and matrix (module glossary of
+        :mod:`~pyramide.solver.family_compiled`, "scratch")."""
+        return (np.zeros(buffer_size(self.lay), dtype=np.int64),
+                np.zeros(words_shape(self.lay), dtype=np.int64))
+
     def children(self, st: Ints) -> list[tuple[Ints, Move]]:
         """Each legal move of ``st`` and the state after it (for the tests)."""
         out = np.zeros((ROOM, 7), dtype=np.int64)
         k = children(self.lay, self.cover, self.worth, self.pairs, self.single,
-                                 self.seqs, self.lens, st, out)
+                     self.seqs, self.lens, st, out, self.scratch()[0])
         return [(out[i, :6].copy(), self.move(int(out[i, 6]))) for i in range(k)]
 
 
@@ -277,17 +285,18 @@ class FamilySearch:
         self.ctl[BEST] = enc.lay[START_GONE]
         self.ctl[BUDGET] = -1 if nodes is None else nodes
         self.ctl[TOP] = -1
+        self.buf, self.words = enc.scratch()
         e = enc
         start(e.lay, e.cover, e.worth, e.pairs, e.single, e.seqs, e.lens, e.state,
-                          self.frames, self.moves, self.table, self.ctl)
+              self.frames, self.moves, self.table, self.ctl, self.buf)
 
     def run(self, chunk: int) -> int:
         """Search on for ``chunk`` states at most, growing the arrays as needed."""
         e = self.enc
         while True:
             status = int(run(e.lay, e.cover, e.worth, e.pairs, e.single, e.istab, e.seqs,
-                                 e.lens, self.frames, self.moves, self.table, self.ctl,
-                                 self.line, self.memo, self.stack, chunk))
+                             e.lens, self.frames, self.moves, self.table, self.ctl,
+                             self.line, self.memo, self.stack, self.buf, self.words, chunk))
             if status == GROW_TABLE:
                 self.table = _wider(self.table)
             elif status == GROW_FRAMES:
@@ -556,9 +565,10 @@ class ShortestSearch:
         self.ctl[BUDGET] = -1 if nodes is None else nodes
         self.ctl[BOUND] = bound
         self.ctl[TARGET] = target
+        self.buf, self.words = enc.scratch()
         e = enc
         shortest_start(e.lay, e.worth, e.pairs, e.single, e.istab, e.state, self.nodes_,
-                       self.heap, self.table, self.ctl)
+                       self.heap, self.table, self.ctl, self.buf)
 
     def run(self, chunk: int) -> int:
         """Search on for ``chunk`` states at most, growing the arrays as needed."""
@@ -566,7 +576,8 @@ class ShortestSearch:
         while True:
             status = int(shortest_run(e.lay, e.cover, e.worth, e.pairs, e.single, e.istab,
                                       e.seqs, e.lens, self.nodes_, self.heap, self.table,
-                                      self.ctl, self.memo, self.stack, chunk))
+                                      self.ctl, self.memo, self.stack, self.buf, self.words,
+                                      chunk))
             if status == GROW_TABLE:
                 self.table = _wider(self.table)
             elif status == GROW_FRAMES:
