@@ -52,10 +52,6 @@ TARGETS = {
     "pyramide.solver.compiled": SIGNATURES,
     "pyramide.solver.family_compiled": FAMILY_SIGNATURES,
 }
-COUNTED = {"pyramide.solver.compiled"}
-"""The modules that need numba's reference counts (they make arrays); the
-family's makes none and is built without them, as its jit compiles it
-(:func:`family_compiled.jit`)."""
 
 
 def build(source: str = "pyramide.solver.compiled") -> Path:
@@ -72,7 +68,7 @@ def build(source: str = "pyramide.solver.compiled") -> Path:
     cc = make(name)
     cc.output_dir = str(here)
     cc.verbose = False
-    cc.use_nrt = source in COUNTED
+    cc.use_nrt = False  # (no function makes an array: :func:`native.njit`)
     cc.target_cpu = "host"  # (built where it runs, by scripts/setup.sh: as numba's jit)
     for entry, signature in TARGETS[source].items():
         cc.export(entry, signature)(getattr(module, entry).py_func)
