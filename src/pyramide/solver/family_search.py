@@ -7,13 +7,15 @@ kernel's.  The glossary is :mod:`~pyramide.solver.family_compiled`'s.
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import cache
 
 import numpy as np
 
 from pyramide import kernel
-from pyramide.cards import Card
+from pyramide.cards import Card, deck_cards
 from pyramide.kernel import Position
 from pyramide.moves import DRAW, RECYCLE, Move
 from pyramide.rules import WASTE_PAIRS, Rules
@@ -115,14 +117,21 @@ it starts afresh when half full."""
 
 def covers(rules: Rules) -> bool:
     """True when this search can play ``rules``: a game whose talon it encodes (one
-    waste pile, or several dealt one card each), one cell at most, and every pile
-    of cards in one word.  Which games the game's solver sends here is
+    waste pile, or several dealt one card each), one cell at most, every pile of
+    cards in one word, and at most 15 cards of a worth.  Which games the game's solver sends here is
     :func:`pyramide.solver.api.family_rules`' choice."""
     talon = rules.deck - len(rules.tableau)
     piles_fit = rules.waste_piles <= 1 or (
         rules.redeals is not None and talon * rules.redeals <= 62)
     return ((rules.draw_count == 1 or rules.waste_piles <= 1)
-            and rules.cells <= 1 and len(rules.tableau) <= 62 and talon <= 62 and piles_fit)
+            and rules.cells <= 1 and len(rules.tableau) <= 62 and talon <= 62 and piles_fit
+            and _most_of_a_worth(rules) <= 15)  # (counts of a worth in 4 bits)
+
+
+@cache
+def _most_of_a_worth(rules: Rules) -> int:
+    """The most cards of one worth in ``rules``' deck."""
+    return max(Counter(kernel.worth(rules, card) for card in deck_cards(rules.deck)).values())
 
 
 @dataclass
