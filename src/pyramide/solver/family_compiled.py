@@ -157,8 +157,7 @@ RELAXED_EFFORT = 1024  # steps of the relaxed game per state of the search, at m
 
 def buffer_size(lay: Ints) -> int:
     """The length of a search's scratch vector (glossary: scratch)."""
-    n, t = int(lay[N]), int(lay[T])
-    return BUF_FREE + (n + t + 2) + max(1, t) + ROOM
+    return int(_moves_at(lay)) + ROOM
 
 
 def words_shape(lay: Ints) -> tuple[int, int]:
@@ -169,6 +168,19 @@ def words_shape(lay: Ints) -> tuple[int, int]:
 
 
 # ------------------------------------------------------------------- bits
+
+
+@small
+def _cost_at(lay: Ints) -> int:
+    """Where the talon's costs (:func:`_dig`) begin in the scratch vector: after
+    the free cards."""
+    return int(BUF_FREE + lay[N] + lay[T] + 2)
+
+
+@small
+def _moves_at(lay: Ints) -> int:
+    """Where a state's moves begin in the scratch vector: after the talon's costs."""
+    return _cost_at(lay) + max(1, int(lay[T]))
 
 
 @small
@@ -719,8 +731,8 @@ def _prune(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, istab
         reach = _reach(lay, worth, pairs, single, st, work)
         if lay[WIN_ALL] and reach != st[1]:
             hopeless = True  # a talon card buried for good
-        elif lay[STRING] and not _string_clears(lay, worth, pairs, single, st, memo, ctl, work,
-                                                         words):
+        elif lay[STRING] and not _string_clears(lay, worth, pairs, single, st, memo, ctl,
+                                                work, words):
             hopeless = True
         elif lay[RELAXED]:
             hopeless = not _clears(lay, cover, worth, pairs, single, st[0],
@@ -1221,7 +1233,7 @@ def children(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, seq
     """The states after each legal move of ``st`` (rows of ``out``: the state,
     then the move); returns their number.  For the tests."""
     child, free = buf[BUF_CHILD:BUF_CHILD + 6], buf[BUF_FREE:]
-    moves = buf[BUF_FREE + lay[N] + lay[T] + 2 + max(1, lay[T]):]
+    moves = buf[_moves_at(lay):]
     lay[SEARCHING] = 0
     if lay[PILES] > 1:
         _levels(lay, seqs, lens, st)
@@ -1551,8 +1563,7 @@ def shortest_run(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints,
     st, child = buf[BUF_ST:BUF_ST + 6], buf[BUF_CHILD:BUF_CHILD + 6]
     work, cnt = buf[BUF_WORK:BUF_CNT], buf[BUF_CNT:BUF_FREE]  # (:func:`_dig`: five rows)
     free = buf[BUF_FREE:]
-    cost = buf[BUF_FREE + lay[N] + lay[T] + 2:]
-    moves = buf[BUF_FREE + lay[N] + lay[T] + 2 + max(1, lay[T]):]
+    cost, moves = buf[_cost_at(lay):], buf[_moves_at(lay):]
     steps = 0
     while ctl[HEAP_N] > 0:
         if steps >= chunk:
