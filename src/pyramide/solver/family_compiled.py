@@ -155,21 +155,6 @@ RED_SHIFT = 8  # where a key's third word holds the redeals used (:func:`_key`)
 RELAXED_EFFORT = 1024  # steps of the relaxed game per state of the search, at most
 
 
-def buffer_size(lay: Ints) -> int:
-    """The length of a search's scratch vector (glossary: scratch)."""
-    return int(_moves_at(lay)) + ROOM
-
-
-def words_shape(lay: Ints) -> tuple[int, int]:
-    """The shape of a search's scratch matrix: :func:`_meetings`'s memo of the
-    talon's ``t`` cards (``2 t + 2`` rows of ``t + 2``), and a row for the word."""
-    t = int(lay[T])
-    return 2 * t + 3, t + 2
-
-
-# ------------------------------------------------------------------- bits
-
-
 @small
 def _cost_at(lay: Ints) -> int:
     """Where the talon's costs (:func:`_dig`) begin in the scratch vector: after
@@ -181,6 +166,21 @@ def _cost_at(lay: Ints) -> int:
 def _moves_at(lay: Ints) -> int:
     """Where a state's moves begin in the scratch vector: after the talon's costs."""
     return _cost_at(lay) + max(1, int(lay[T]))
+
+
+def buffer_size(lay: Ints) -> int:
+    """The length of a search's scratch vector (glossary: scratch)."""
+    return _moves_at(lay) + ROOM
+
+
+def words_shape(lay: Ints) -> tuple[int, int]:
+    """The shape of a search's scratch matrix: :func:`_meetings`'s memo of the
+    talon's ``t`` cards (``2 t + 2`` rows of ``t + 2``), and a row for the word."""
+    t = int(lay[T])
+    return 2 * t + 3, t + 2
+
+
+# ------------------------------------------------------------------- bits
 
 
 @small

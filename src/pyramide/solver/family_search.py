@@ -118,8 +118,8 @@ it starts afresh when half full."""
 def covers(rules: Rules) -> bool:
     """True when this search can play ``rules``: a game whose talon it encodes (one
     waste pile, or several dealt one card each), one cell at most, every pile of
-    cards in one word, and at most 15 cards of a worth.  Which games the game's solver sends here is
-    :func:`pyramide.solver.api.family_rules`' choice."""
+    cards in one word, and at most 15 cards of a worth.  Which games the game's
+    solver sends here is :func:`pyramide.solver.api.family_rules`' choice."""
     talon = rules.deck - len(rules.tableau)
     piles_fit = rules.waste_piles <= 1 or (
         rules.redeals is not None and talon * rules.redeals <= 62)
