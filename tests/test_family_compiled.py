@@ -401,6 +401,29 @@ def test_the_same_budget_gives_the_same_answer_and_the_budget_counts_states() ->
     assert [str(m) for m in first.line] == [str(m) for m in again.line]
 
 
+@pytest.mark.parametrize("rows", [family_search.MEMO_ROWS, 1 << 9])
+def test_a_reused_memo_answers_as_a_fresh_one(rows: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the relaxed game's memo is handed from deal to deal under a new generation,
+    # not cleared: the rows an earlier deal left must count as empty.  The small
+    # memo fills up, and starts afresh (a new generation) within a deal too.
+    monkeypatch.setattr(family_search, "MEMO_ROWS", rows)
+    monkeypatch.setattr(family_search.Memo, "_pool", [])
+
+    def answers(letter: str, number: int) -> tuple[object, ...]:
+        rules = PRESETS[letter]
+        found = decide_family(rules, start(rules, number), Budget(nodes=20_000, seconds=None))
+        return found.winnable, found.max_removed, found.nodes, [str(m) for m in found.line]
+
+    deals = [("O", 3), ("D", 1), ("O", 3), ("A", 2), ("D", 1), ("C1", 5)]
+    fresh = {}
+    for letter, number in deals:
+        family_search.Memo._pool.clear()  # (a memo never used)
+        fresh[letter, number] = answers(letter, number)
+    for letter, number in deals:  # (each reusing the rows of the one before)
+        assert answers(letter, number) == fresh[letter, number]
+    assert family_search.Memo._pool and family_search.Memo._pool[0][0].shape == (rows, 5)
+    assert family_search.Memo._pool[0][1] > len(deals)  # (a generation a search at least)
+
 @pytest.mark.parametrize("letter", ["G", "Y", "L"])
 def test_the_solver_api_uses_the_compiled_search(letter: str) -> None:
     game = Game.from_code(DealCode(letter, 1), clock=lambda: 0.0)

@@ -71,6 +71,11 @@ relaxed   the relaxed game (``lay[RELAXED]`` 1; not with cells; 2 when the start
           tableau, leaving talon cards that could pair off) cannot win (the real talon is
           harder to reach, and pairs inside it only spend cards); the answers
           are kept in ``memo`` under (tab, the talon's worth counts).
+memo      the relaxed game's answers, kept by a deal's searches together (rows of
+          k0, k1, a tag naming the answer, the generation, the answer).  A row
+          counts only in the memo's current generation (``ctl[MEMO_GEN]``): the
+          memo is reused from deal to deal, and once half full it starts afresh,
+          by a new generation each time, not by clearing it (ten megabytes).
 counts    the talon's worth counts, 4 bits per worth.
 string    the talon as one string of cards: the waste from the bottom up, then the
           stock from the top down (with one waste pile, the places in order, and
@@ -147,7 +152,7 @@ N, T, PILES, REDEALS, WIN_ALL, OPEN, BOTTOM, WPAIRS, PYR, CELLS = range(10)
 START_GONE, START_PRESENT, WIN_ONLY, UNLIMITED_KEY, CYCLE, SEARCHING = range(10, 16)
 COVERING, DRAWS, RELAXED, SHORT, STRING, GRID, DOMINATE, FLAGS = range(16, 24)
 # the scalars of the control array
-DEPTH, NODES, BEST, COUNT, BEST_LEN, BUDGET, TOP, MEMO_COUNT, ORDER, CTL = range(10)
+DEPTH, NODES, BEST, COUNT, BEST_LEN, BUDGET, TOP, MEMO_COUNT, MEMO_GEN, ORDER, CTL = range(11)
 # what a chunk returns
 COMPLETE, WON, SPENT, EXHAUSTED, GROW_TABLE, GROW_FRAMES, GROW_MOVES, TOPPED = range(8)
 HASH = 0x5851F42D4C957F2D
@@ -850,8 +855,8 @@ def _string_clears(lay: Ints, worth: Ints, pairs: Ints, single: Ints, st: Ints, 
     packed = 0
     if lay[OPEN] or lay[WPAIRS]:  # else talon cards never pair with one another
         frozen = cut if _last_pass(lay, st) else -1
-        i = _slot(memo, tal, frozen, 3, 0)
-        if memo[i, 2] != 0:
+        i = _memo_slot(memo, ctl, tal, frozen, 3)
+        if _memo_has(memo, ctl, i):
             packed = memo[i, 4]
         else:
             _memo_room(memo, ctl)
@@ -885,20 +890,43 @@ def _string_clears(lay: Ints, worth: Ints, pairs: Ints, single: Ints, st: Ints, 
 @small
 def _memo_room(memo: Ints, ctl: Ints) -> None:
     """Room in the relaxed game's memo: once it is half full it starts afresh
-    (its answers are a cache; a look needs a place for each state it holds)."""
+    (its answers are a cache; a look needs a place for each state it holds) —
+    a new generation, so that nothing is cleared (glossary: memo)."""
     if 2 * ctl[MEMO_COUNT] + 2 > memo.shape[0]:
-        memo[:, :] = 0
+        ctl[MEMO_GEN] += 1  # (the rows kept so far are of an older generation now)
         ctl[MEMO_COUNT] = 0
 
 
 @small
 def _memo_put(memo: Ints, ctl: Ints, k0: int, k1: int, tag: int, value: int) -> None:
     """Keep ``value`` in the memo under (k0, k1, tag), a new row if need be."""
-    i = _slot(memo, k0, k1, tag, 0)
-    if memo[i, 2] == 0:
-        memo[i, 0], memo[i, 1], memo[i, 2], memo[i, 3] = k0, k1, tag, 0
+    i = _memo_slot(memo, ctl, k0, k1, tag)
+    if not _memo_has(memo, ctl, i):
+        memo[i, 0], memo[i, 1], memo[i, 2], memo[i, 3] = k0, k1, tag, ctl[MEMO_GEN]
         ctl[MEMO_COUNT] += 1
     memo[i, 4] = value
+
+
+@small
+def _memo_slot(memo: Ints, ctl: Ints, k0: int, k1: int, tag: int) -> int:
+    """The memo's row holding (k0, k1, tag) in the current generation, or the row
+    where it would go: a row of an older generation is as good as empty."""
+    mask = memo.shape[0] - 1
+    gen = ctl[MEMO_GEN]
+    h = (k0 * HASH) ^ (k1 * 0x9E3779B97F4A7C15) ^ (tag * 0xBF58476D1CE4E5B9)
+    h ^= h >> 29
+    i = (h * HASH >> 20) & mask
+    while memo[i, 2] != 0 and memo[i, 3] == gen:
+        if memo[i, 0] == k0 and memo[i, 1] == k1 and memo[i, 2] == tag:
+            return int(i)
+        i = (i + 1) & mask
+    return int(i)
+
+
+@small
+def _memo_has(memo: Ints, ctl: Ints, i: int) -> bool:
+    """Whether row ``i`` of :func:`_memo_slot` holds its key (else it is free)."""
+    return bool(memo[i, 2] != 0 and memo[i, 3] == ctl[MEMO_GEN])
 
 
 @small
@@ -984,8 +1012,8 @@ def _clears(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, tab:
     (:func:`_cleared`)."""
     if _cleared(lay, pairs, single, tab, counts):
         return True
-    i = _slot(memo, tab, counts, 1, 0)
-    if memo[i, 2] != 0:
+    i = _memo_slot(memo, ctl, tab, counts, 1)
+    if _memo_has(memo, ctl, i):
         return bool(memo[i, 4] == 1)
     _memo_room(memo, ctl)
     stack[0, 0], stack[0, 1], stack[0, 2] = tab, counts, 0
@@ -1009,8 +1037,8 @@ def _clears(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, tab:
         if _cleared(lay, pairs, single, nt, nc):
             found = True
             continue
-        j = _slot(memo, nt, nc, 1, 0)
-        if memo[j, 2] != 0:
+        j = _memo_slot(memo, ctl, nt, nc, 1)
+        if _memo_has(memo, ctl, j):
             if memo[j, 4] == 1:
                 found = True
             continue
@@ -1029,8 +1057,8 @@ def _relaxed_most(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints
     win is not entered when this cannot beat the best found).  Kept in
     ``memo`` under (tab, counts, 5); a look cut short after ``RELAXED_EFFORT``
     steps answers every card present, which is safe."""
-    i = _slot(memo, tab, counts, 5, 0)
-    if memo[i, 2] != 0:
+    i = _memo_slot(memo, ctl, tab, counts, 5)
+    if _memo_has(memo, ctl, i):
         return int(memo[i, 4])
     present = _bits(tab)
     _memo_room(memo, ctl)
@@ -1059,8 +1087,8 @@ def _relaxed_most(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints
                 result = int(most)
             continue
         stack[top, 2] = after
-        j = _slot(memo, nt, nc, 5, 0)
-        if memo[j, 2] != 0:
+        j = _memo_slot(memo, ctl, nt, nc, 5)
+        if _memo_has(memo, ctl, j):
             gain = _bits(t) - _bits(nt) + memo[j, 4]
             if gain > most:
                 stack[top, 3] = gain

@@ -6,7 +6,9 @@ kernel's.  The glossary is :mod:`~pyramide.solver.family_compiled`'s.
 
 from __future__ import annotations
 
+import threading
 import time
+import weakref
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -45,6 +47,7 @@ from pyramide.solver.family_compiled import (
     GROW_MOVES,
     GROW_TABLE,
     MEMO_COUNT,
+    MEMO_GEN,
     NODE,
     NODES,
     OPEN,
@@ -85,7 +88,7 @@ from pyramide.solver.family_compiled import (
 )
 from pyramide.solver.kernel_search import KernelResult, bound, gone, hopeless
 
-__all__ = ["Encoding", "FamilySearch", "ShortestSearch", "covers", "decide_family",
+__all__ = ["Encoding", "FamilySearch", "Memo", "ShortestSearch", "covers", "decide_family",
            "shortest_family", "warm_up"]
 
 CHUNK = 1 << 16
@@ -113,6 +116,51 @@ UNBOUNDED = 1 << 40
 MEMO_ROWS = 1 << 18
 """Rows of the relaxed game's memo (glossary of :mod:`~pyramide.solver.family_compiled`):
 it starts afresh when half full."""
+MEMO_POOL = 4
+"""Memos kept for reuse (:class:`Memo`), ten megabytes each."""
+
+
+class Memo:
+    """The relaxed game's memo (glossary of :mod:`~pyramide.solver.family_compiled`),
+    shared by the searches of one position: its ``rows``, and ``state`` — the rows
+    in use and the generation — which a search carries in its control array while
+    it runs (:meth:`lend`, :meth:`take_back`).
+
+    The rows outlive the memo: once it is gone they return to a pool of
+    :data:`MEMO_POOL`, and the next memo takes them under a new generation, so
+    that nothing is cleared (ten megabytes for each deal of a win-rate sweep).
+
+    >>> first = Memo(); rows, generation = first.rows, int(first.state[1])
+    >>> del first
+    >>> again = Memo()
+    >>> again.rows is rows, int(again.state[1]) > generation
+    (True, True)
+    """
+
+    _pool: list[tuple[Ints, int]] = []
+    _lock = threading.Lock()
+
+    def __init__(self) -> None:
+        with Memo._lock:
+            rows, generation = Memo._pool.pop() if Memo._pool else (
+                np.zeros((MEMO_ROWS, 5), dtype=np.int64), 0)
+        self.rows: Ints = rows
+        self.state: Ints = np.array([0, generation + 1], dtype=np.int64)
+        weakref.finalize(self, Memo._give_back, rows, self.state)
+
+    @staticmethod
+    def _give_back(rows: Ints, state: Ints) -> None:
+        with Memo._lock:
+            if len(Memo._pool) < MEMO_POOL:
+                Memo._pool.append((rows, int(state[1])))
+
+    def lend(self, ctl: Ints) -> None:
+        """Into a search's control array, before it runs."""
+        ctl[MEMO_COUNT:MEMO_GEN + 1] = self.state
+
+    def take_back(self, ctl: Ints) -> None:
+        """Out of a search's control array, after it ran."""
+        self.state[:] = ctl[MEMO_COUNT:MEMO_GEN + 1]
 
 
 def covers(rules: Rules) -> bool:
@@ -280,17 +328,16 @@ class FamilySearch:
     """One depth-first decide search, run chunk by chunk from Python."""
 
     def __init__(self, enc: Encoding, nodes: int | None, *, win_only: bool,
-                 memo: FamilySearch | None = None) -> None:
+                 memo: Memo | None = None) -> None:
         self.enc = enc
         enc.lay[WIN_ONLY] = win_only
         self.frames = np.zeros((256, FRAME), dtype=np.int64)
         self.line = np.zeros(256, dtype=np.int64)
         self.moves = np.zeros(16 * ROOM, dtype=np.int64)
         self.table = np.zeros((1 << 12, 4), dtype=np.int64)
-        self.memo: Ints = np.zeros((MEMO_ROWS, 5), dtype=np.int64) if memo is None else memo.memo
+        self.memo = Memo() if memo is None else memo
         self.stack = np.zeros((len(enc.cards) + 2, 4), dtype=np.int64)
         self.ctl = np.zeros(CTL, dtype=np.int64)
-        self.ctl[MEMO_COUNT] = 0 if memo is None else memo.ctl[MEMO_COUNT]
         self.ctl[BEST] = enc.lay[START_GONE]
         self.ctl[BUDGET] = -1 if nodes is None else nodes
         self.ctl[TOP] = -1
@@ -303,9 +350,12 @@ class FamilySearch:
         """Search on for ``chunk`` states at most, growing the arrays as needed."""
         e = self.enc
         while True:
+            self.memo.lend(self.ctl)
             status = int(run(e.lay, e.cover, e.worth, e.pairs, e.single, e.istab, e.seqs,
                              e.lens, self.frames, self.moves, self.table, self.ctl,
-                             self.line, self.memo, self.stack, self.buf, self.words, chunk))
+                             self.line, self.memo.rows, self.stack, self.buf, self.words,
+                             chunk))
+            self.memo.take_back(self.ctl)
             if status == GROW_TABLE:
                 self.table = _wider(self.table)
             elif status == GROW_FRAMES:
@@ -389,7 +439,8 @@ def decide_family(rules: Rules, position: Position, budget: Budget, *,
                                 win.line(), nodes, timed_out=timed_out)
         budget = rest
     status, search, timed_out = _phase(rules, position, budget, win_only=False,
-                                       top=top if lost else -1, memo=first)
+                                       top=top if lost else -1,
+                                       memo=None if first is None else first.memo)
     won, complete = status == WON, status in (COMPLETE, TOPPED)
     winnable = True if won else (False if complete or lost else None)
     exact = won or search.best == top or complete
@@ -480,8 +531,8 @@ def _win_phase(rules: Rules, position: Position, budget: Budget) -> _WinPhase:
         if room > 0:
             if ahead is None:
                 ahead = ShortestSearch(Encoding.of(rules, position), None, UNBOUNDED,
-                                       memo=main)
-            status, timed_out = _drive_ahead(ahead, main, room, meter)
+                                       memo=main.memo)
+            status, timed_out = _drive_ahead(ahead, room, meter)
             if status == WON:
                 return _WinPhase(WON, main, len(rules.tableau), ahead.line, used(), False)
             if status == COMPLETE or timed_out:
@@ -493,10 +544,10 @@ def _win_phase(rules: Rules, position: Position, budget: Budget) -> _WinPhase:
         # (its own encoding: with several waste piles a search writes the talon's
         # order after each recycle into it, and the game's search, paused part way
         # down its path, reads its own there when it goes on)
-        other = FamilySearch(Encoding.of(rules, position), size, win_only=True, memo=main)
+        other = FamilySearch(Encoding.of(rules, position), size, win_only=True,
+                             memo=main.memo)
         other.ctl[ORDER] = (probe * 0x9E3779B97F4A7C15) & ((1 << 62) - 1) | 1
         status, timed_out = _drive(other, meter)
-        main.ctl[MEMO_COUNT] = other.ctl[MEMO_COUNT]  # (they share the memo)
         probed += other.nodes
         searches.append(other)
         if status in (WON, COMPLETE) or timed_out:
@@ -504,26 +555,21 @@ def _win_phase(rules: Rules, position: Position, budget: Budget) -> _WinPhase:
         limit = main.nodes + 4 * size
 
 
-def _drive_ahead(search: ShortestSearch, main: FamilySearch, states: int,
-                 meter: Meter) -> tuple[int, bool]:
+def _drive_ahead(search: ShortestSearch, states: int, meter: Meter) -> tuple[int, bool]:
     """Run the best-first search of :func:`_win_phase` for about ``states`` more
-    states (with the relaxed game's memo of ``main``), until it wins or searches
+    states, until it wins or searches
     everything out or the wall-time guard of ``meter`` strikes: :data:`WON`,
     :data:`COMPLETE` or :data:`SPENT`, and whether the guard did."""
-    search.ctl[MEMO_COUNT] = main.ctl[MEMO_COUNT]
-    try:
-        end = search.nodes + states
-        while search.nodes < end:
-            status = search.run(min(AHEAD_CHUNK, end - search.nodes))
-            if search.won:
-                return WON, False
-            if status == COMPLETE:
-                return COMPLETE, False
-            if meter.deadline is not None and time.monotonic() > meter.deadline:
-                return SPENT, True
-        return SPENT, False
-    finally:
-        main.ctl[MEMO_COUNT] = search.ctl[MEMO_COUNT]  # (they share the memo)
+    end = search.nodes + states
+    while search.nodes < end:
+        status = search.run(min(AHEAD_CHUNK, end - search.nodes))
+        if search.won:
+            return WON, False
+        if status == COMPLETE:
+            return COMPLETE, False
+        if meter.deadline is not None and time.monotonic() > meter.deadline:
+            return SPENT, True
+    return SPENT, False
 
 
 def _drive(search: FamilySearch, meter: Meter) -> tuple[int, bool]:
@@ -538,9 +584,9 @@ def _drive(search: FamilySearch, meter: Meter) -> tuple[int, bool]:
 
 
 def _phase(rules: Rules, position: Position, budget: Budget, *, win_only: bool,
-           top: int, memo: FamilySearch | None = None) -> tuple[int, FamilySearch, bool]:
-    """One search within ``budget`` (with the relaxed game's memo of ``memo``, an
-    earlier search): what stopped it, the search, and whether the wall-time guard
+           top: int, memo: Memo | None = None) -> tuple[int, FamilySearch, bool]:
+    """One search within ``budget`` (with ``memo``, an earlier search's relaxed
+    game's memo): what stopped it, the search, and whether the wall-time guard
     did."""
     meter = budget.meter()
     enc = Encoding.of(rules, position)
@@ -559,16 +605,20 @@ class ShortestSearch:
     ``target``, to that many tableau cards gone instead (a lost position's most)."""
 
     def __init__(self, enc: Encoding, nodes: int | None, bound: int, target: int = 0, *,
-                 memo: FamilySearch | None = None) -> None:
+                 memo: Memo | None = None) -> None:
         self.enc = enc
         enc.lay[WIN_ONLY], enc.lay[CYCLE], enc.lay[SHORT] = 1, 0, 1  # (every draw counts)
         enc.lay[GRID] = 0
         if target:  # the start is lost: so is every state, only the cards gone count
             enc.lay[WIN_ONLY], enc.lay[RELAXED], enc.lay[SHORT] = 0, 2, 2
-        self.nodes_ = np.zeros((1 << 12, NODE), dtype=np.int64)
-        self.heap = np.zeros(1 << 12, dtype=np.int64)
+        # rows for every state the budget allows, touched only as they are used (a
+        # budget's worth of memory, kept untouched, costs nothing; growing by
+        # copies would touch twice the rows and copy them); no budget: growing
+        rows = 1 << 12 if nodes is None else nodes + 2 * ROOM
+        self.nodes_ = np.empty((rows, NODE), dtype=np.int64)
+        self.heap = np.empty(rows, dtype=np.int64)
         self.table = np.zeros((1 << 13, 5), dtype=np.int64)
-        self.memo: Ints = np.zeros((MEMO_ROWS, 5), dtype=np.int64) if memo is None else memo.memo
+        self.memo = Memo() if memo is None else memo
         self.stack = np.zeros((len(enc.cards) + 2, 4), dtype=np.int64)
         self.ctl = np.zeros(SCTL, dtype=np.int64)
         self.ctl[BUDGET] = -1 if nodes is None else nodes
@@ -583,15 +633,17 @@ class ShortestSearch:
         """Search on for ``chunk`` states at most, growing the arrays as needed."""
         e = self.enc
         while True:
+            self.memo.lend(self.ctl)
             status = int(shortest_run(e.lay, e.cover, e.worth, e.pairs, e.single, e.istab,
                                       e.seqs, e.lens, self.nodes_, self.heap, self.table,
-                                      self.ctl, self.memo, self.stack, self.buf, self.words,
-                                      chunk))
+                                      self.ctl, self.memo.rows, self.stack, self.buf,
+                                      self.words, chunk))
+            self.memo.take_back(self.ctl)
             if status == GROW_TABLE:
                 self.table = _wider(self.table)
             elif status == GROW_FRAMES:
-                self.nodes_ = np.concatenate([self.nodes_, np.zeros_like(self.nodes_)])
-                self.heap = np.concatenate([self.heap, np.zeros_like(self.heap)])
+                self.nodes_ = np.concatenate([self.nodes_, np.empty_like(self.nodes_)])
+                self.heap = np.concatenate([self.heap, np.empty_like(self.heap)])
             else:
                 return status
 
