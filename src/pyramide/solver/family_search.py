@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cache
+from typing import ClassVar
 
 import numpy as np
 
@@ -137,8 +138,8 @@ class Memo:
     (True, True)
     """
 
-    _pool: list[tuple[Ints, int]] = []
-    _lock = threading.Lock()
+    _pool: ClassVar[list[tuple[Ints, int]]] = []
+    _lock: ClassVar[threading.Lock] = threading.Lock()
 
     def __init__(self) -> None:
         with Memo._lock:
