@@ -1427,6 +1427,11 @@ def _dig(lay: Ints, worth: Ints, pairs: Ints, single: Ints, istab: Ints, seqs: I
             if t >= 0 and (tal >> t) & 1:
                 waste_w[worth[n + t]] += 1
         redeal = lay[REDEALS] < 0 or red < lay[REDEALS]
+        # the loose cards at and under the place reached; and with the stock's
+        under, route = 0, 0
+        for w in range(WORTHS):
+            under += max(0, waste_w[w] - room[w])
+            route += max(0, waste_w[w] + stock_w[w] - room[w])
         seen[:] = 0  # the waste cards above
         over = 0  # the loose ones among them
         for i in range(min(cut, length) - 1, -1, -1):
@@ -1434,17 +1439,17 @@ def _dig(lay: Ints, worth: Ints, pairs: Ints, single: Ints, istab: Ints, seqs: I
             if t < 0 or not (tal >> t) & 1:
                 continue
             v = worth[n + t]
+            # this card is not under itself: its worth has one card fewer below
+            loose = waste_w[v] - seen[v] - room[v]
+            if loose > 0:
+                under -= 1
+            if loose + stock_w[v] > 0:
+                route -= 1
             best = (over + 1) // 2  # (a removal takes two talon cards at most)
-            if lay[BOTTOM] or redeal:
-                under, route = 0, 0  # the loose cards under it; and with the stock's
-                for w in range(WORTHS):
-                    below = waste_w[w] - seen[w] - (1 if w == v else 0)
-                    under += max(0, below - room[w])
-                    route += max(0, below + stock_w[w] - room[w])
-                if lay[BOTTOM]:
-                    best = min(best, (under + 1) // 2)
-                if redeal:
-                    best = min(best, 1 + (route + per_draw - 1) // per_draw)
+            if lay[BOTTOM]:
+                best = min(best, (under + 1) // 2)
+            if redeal:
+                best = min(best, 1 + (route + per_draw - 1) // per_draw)
             cost[t] = best
             if seen[v] >= room[v]:
                 over += 1
@@ -1453,6 +1458,7 @@ def _dig(lay: Ints, worth: Ints, pairs: Ints, single: Ints, istab: Ints, seqs: I
         for i in range(min(cut, length)):
             if seq[i] >= 0:
                 cost[seq[i]] = 0
+    low = seen  # (free now: the smallest costs of a worth's partners, below)
     dig = 0
     for v in range(WORTHS):
         mine = cnt[v] >> 16
@@ -1473,25 +1479,24 @@ def _dig(lay: Ints, worth: Ints, pairs: Ints, single: Ints, istab: Ints, seqs: I
                         break
         if k <= 0:
             continue
-        # the k-th smallest cost of a talon partner
-        last = -1
-        for _ in range(k):
-            low, at = 1 << 30, -1
-            for t in range(lay[T]):
-                if (tal >> t) & 1 and pairs[v * WORTHS + worth[n + t]] and cost[t] >= 0:
-                    c = cost[t]
-                    if c < low:
-                        low, at = c, t
-            if at < 0:
-                last = -1
-                break
-            last = low
-            cost[at] = -1 - cost[at]  # (taken: put back below)
+        # the k-th smallest cost of a talon partner, in one pass: the k smallest
+        # so far, in order, in ``low`` (a smaller k would bound it from below too)
+        k = min(k, WORTHS)
+        kept = 0
         for t in range(lay[T]):
-            if cost[t] < 0:
-                cost[t] = -1 - cost[t]
-        if last > dig:
-            dig = last
+            if (tal >> t) & 1 and pairs[v * WORTHS + worth[n + t]]:
+                c = cost[t]
+                if kept == k and c >= low[k - 1]:
+                    continue
+                at = kept if kept < k else k - 1  # (the largest kept is dropped)
+                while at > 0 and low[at - 1] > c:
+                    low[at] = low[at - 1]
+                    at -= 1
+                low[at] = c
+                if kept < k:
+                    kept += 1
+        if kept == k and low[k - 1] > dig:
+            dig = low[k - 1]
     return dig
 
 
