@@ -487,11 +487,11 @@ def _win_phase(rules: Rules, position: Position, budget: Budget) -> _WinPhase:
       nearest a win first, by the same estimate as the shortest line's, twice
       each probe's states at a turn, one state in :data:`BEST_FIRST_SHARE` of the
       budget at most.  Deep wins that the depth-first order misses (the two-deck
-      games' wins, three passes of 47-59 cards) it mostly finds.  It runs only
-      in games of a counted number of passes, two or more: where there is one
-      pass, the losses, proven by searching everything out, need the whole
-      budget (C1 left 4 deals of 200 undecided at 600,000 states with it, none
-      without), and with unlimited passes it found no win the others miss.
+      games' wins, three passes of 47-59 cards) it mostly finds, and Cheops'
+      (one pass).  It runs in games of a counted number of passes: with
+      unlimited passes it found no win the others miss.  (In one-pass games it
+      did not until the turn rule below: their losses, proven by searching
+      everything out, need the whole budget, and it took part of it.)
 
     The game's search gets four times each probe's states between two turns, and
     the turn itself while it is no longer on the first move of one of its path's
@@ -506,7 +506,7 @@ def _win_phase(rules: Rules, position: Position, budget: Budget) -> _WinPhase:
     searches = [main]
     ahead: ShortestSearch | None = None
     probed, limit, probe = 0, FIRST_LOOK, 0
-    passes = rules.redeals is not None and rules.redeals > 0  # (several, but counted)
+    passes = rules.redeals is not None  # (counted, one or more)
     ahead_share = total // BEST_FIRST_SHARE if total is not None and passes else 0
 
     def used() -> int:
