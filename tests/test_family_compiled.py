@@ -173,9 +173,10 @@ def test_the_shortest_line_estimate_never_counts_more_moves_than_a_win_needs(
             st = states[here]
             if rules.waste_piles > 1:  # (this state's own sequences)
                 _levels(e.lay, e.seqs, e.lens, st)
-            removals = int(_estimate(e.lay, e.worth, e.pairs, e.single, e.istab, st, cnt))
-            dig = int(_dig(e.lay, e.worth, e.pairs, e.single, e.istab, e.seqs, e.lens, st,
-                           cnt, cost))
+            removals = int(_estimate(e.lay, e.cover, e.worth, e.pairs, e.single, e.istab, st,
+                                     cnt))
+            dig = int(_dig(e.lay, e.cover, e.worth, e.pairs, e.single, e.istab, e.seqs,
+                           e.lens, st, cnt, cost))
             assert removals + dig <= moves, (here, removals, dig, moves)
             checked += 1
             digging += dig > 0

@@ -41,8 +41,8 @@ FAMILY_SIGNATURES = {
            f"{_V}, {_M}, {_M}, {_V}, {_M}, i8)",
     "children": f"i8({_V}, {_V}, {_V}, {_V}, {_V}, {_M}, {_V}, {_V}, {_M}, {_V})",
     "rehash": f"void({_M}, {_M})",
-    "shortest_start": f"void({_V}, {_V}, {_V}, {_V}, {_V}, {_V}, {_M}, {_V}, {_M}, {_V}, "
-                      f"{_V})",
+    "shortest_start": f"void({_V}, {_V}, {_V}, {_V}, {_V}, {_V}, {_V}, {_M}, {_V}, {_M}, "
+                      f"{_V}, {_V})",
     "shortest_run": f"i8({_V}, {_V}, {_V}, {_V}, {_V}, {_V}, {_M}, {_V}, {_M}, {_V}, {_M}, "
                     f"{_V}, {_M}, {_M}, {_V}, {_M}, i8)",
 }

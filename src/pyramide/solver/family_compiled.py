@@ -19,6 +19,11 @@ id        a card's number in one search: the tableau slots 0 … n − 1, then t
           talon cards n … n + T − 1 (the talon is the waste piles and the stock
           of the position searched from), then the card in the cell, if any.
 tab       the tableau slots still holding their card, one bit per slot.
+cover     the covering graph, three masks a slot: ``cover[s]``, the slots covering
+          slot ``s``; ``cover[n + s]``, those covering it at any depth;
+          ``cover[2n + s]``, those it covers at any depth.  Two slots neither
+          of which covers the other at any depth are *apart*: only their cards
+          can be free at once (:func:`_apart`).
 tal       the talon cards still in play, one bit per talon card.
 sequence  the talon in dealing order for the current pass: ``seqs[level, i]``
           is the talon card at place ``i`` (-1: none).  The places before
@@ -1298,20 +1303,58 @@ GOAL, HEAP_N, STORED, BOUND, TARGET, SCTL = range(CTL, CTL + 6)
 NODE = 9  # the state (6), g, the row it came from, the move
 
 
+@small
+def _apart(lay: Ints, cover: Ints, mine: int, theirs: int) -> int:
+    """How many of the tableau slots ``mine`` are *apart* from one of ``theirs``:
+    neither covers the other at any depth, so that both can be free at once and
+    their cards pair.  (A card and one it covers never are free at once; with
+    covering pairs a card and the one card covering it pair all the same, and
+    with a cell the card covering goes there first: then every slot counts.)"""
+    if lay[COVERING] or lay[CELLS]:
+        return _bits(mine) if theirs else 0
+    n, found, x = lay[N], 0, mine
+    while x:
+        low = x & -x
+        x ^= low
+        s = _bits(low - 1)
+        if theirs & ~(cover[n + s] | cover[2 * n + s]):
+            found += 1
+    return found
+
+
+@small
+def _class_pairs(lay: Ints, cover: Ints, cv: int, cp: int, sv: int, sp: int) -> int:
+    """At most the pairs ``cv`` cards of a worth and ``cp`` of its partner can make
+    among themselves, of which the tableau slots ``sv`` and ``sp`` (the others —
+    talon cards, the cell's — can meet any card): no more than the cards of
+    either side that have a partner they are apart from."""
+    if cv == 0 or cp == 0:
+        return 0
+    loose_v, loose_p = cv - _bits(sv), cp - _bits(sp)
+    linked_v = loose_v + (_bits(sv) if loose_p else _apart(lay, cover, sv, sp))
+    linked_p = loose_p + (_bits(sp) if loose_v else _apart(lay, cover, sp, sv))
+    return min(linked_v, linked_p)
+
+
 @jit
-def _estimate(lay: Ints, worth: Ints, pairs: Ints, single: Ints, istab: Ints, st: Ints,
-              cnt: Ints) -> int:
+def _estimate(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, istab: Ints,
+              st: Ints, cnt: Ints) -> int:
     """The fewest removals a win from ``st`` still needs: for each class of
-    worths that pair (``v`` and its one partner) the larger count, half a
-    worth that pairs with itself, one per card that goes alone — counting the
+    worths that pair (``v`` and its one partner) their counts less the most
+    pairs they can make among themselves — at most as many as the cards of
+    either worth that have a partner they are apart from (:func:`_apart`) — half
+    a worth that pairs with itself, one per card that goes alone; counting the
     pyramid's cards (and a tableau card in the cell), or under a whole-deck win
-    every card in play.  Where a worth pairs with several, half the cards."""
+    every card in play.  Where a worth pairs with several, half the cards.
+    ``cnt``: two rows of :data:`WORTHS` at least."""
     n = lay[N]
     cnt[:] = 0
+    slots = cnt[WORTHS:2 * WORTHS]  # (the counted tableau slots of each worth)
     mask = st[0] if lay[WIN_ALL] else st[0] & lay[PYR]
     for s in range(n):
         if (mask >> s) & 1:
             cnt[worth[s]] += 1
+            slots[worth[s]] |= 1 << s
     if lay[WIN_ALL]:
         for t in range(lay[T]):
             if (st[1] >> t) & 1:
@@ -1336,7 +1379,8 @@ def _estimate(lay: Ints, worth: Ints, pairs: Ints, single: Ints, istab: Ints, st
         elif partner == v:
             h += (c + 1) // 2
         elif partner > v:
-            h += max(c, cnt[partner])
+            h += c + cnt[partner] - _class_pairs(lay, cover, c, cnt[partner], slots[v],
+                                                 slots[partner])
         elif cnt[partner] == 0:
             h += c
     if several:  # (no class bound holds: a removal takes two cards at most)
@@ -1349,8 +1393,8 @@ def _estimate(lay: Ints, worth: Ints, pairs: Ints, single: Ints, istab: Ints, st
 
 
 @jit
-def _dig(lay: Ints, worth: Ints, pairs: Ints, single: Ints, istab: Ints, seqs: Ints,
-         lens: Ints, st: Ints, cnt: Ints, cost: Ints) -> int:
+def _dig(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, istab: Ints,
+         seqs: Ints, lens: Ints, st: Ints, cnt: Ints, cost: Ints) -> int:
     """The fewest moves still to come that take no card the win needs, beside
     :func:`_estimate`'s removals (which bound the moves that take one, so the two
     add up): the talon dug through to the partners that the pyramid's cards
@@ -1459,16 +1503,28 @@ def _dig(lay: Ints, worth: Ints, pairs: Ints, single: Ints, istab: Ints, seqs: I
             if seq[i] >= 0:
                 cost[seq[i]] = 0
     low = seen  # (free now: the smallest costs of a worth's partners, below)
+    slots = stock_w  # (free now too: the tableau slots of each worth)
+    slots[:] = 0
+    for s in range(n):
+        if (tab >> s) & 1:
+            slots[worth[s]] |= 1 << s
+    cell_w = worth[cell - 1] if cell > 0 else -1
     dig = 0
     for v in range(WORTHS):
         mine = cnt[v] >> 16
         if mine == 0 or single[v]:
             continue
-        # k: the talon partners the worth's needed cards must have at the least
+        # k: the talon partners the worth's needed cards must have at the least —
+        # all but those a partner at hand can take, one each, and only a partner
+        # it is apart from (the cell's card is apart from every card)
         partner = _partner(pairs, v)
         if partner >= 0 and partner != v:
             at_hand = (cnt[partner] >> 16) + (cnt[partner] & 0xFFFF)
-            k = mine - at_hand
+            needed = slots[v] & lay[PYR]
+            linked = 1 if cell_w == v and istab[cell - 1] else 0
+            linked += (_bits(needed) if cell_w == partner
+                       else _apart(lay, cover, needed, slots[partner]))
+            k = mine - min(at_hand, linked)
         else:
             k = 1
             for w in range(WORTHS):
@@ -1561,17 +1617,17 @@ def _goal(lay: Ints, istab: Ints, st: Ints, ctl: Ints) -> bool:
 
 
 @small
-def _toward(lay: Ints, worth: Ints, pairs: Ints, single: Ints, istab: Ints, st: Ints,
-            cnt: Ints, ctl: Ints) -> int:
+def _toward(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, istab: Ints,
+            st: Ints, cnt: Ints, ctl: Ints) -> int:
     """The removals the goal still needs at the least (:func:`_estimate` for a win)."""
     if ctl[TARGET] > 0:
         return max(0, int(ctl[TARGET]) - _gone(lay, istab, st) + 1) // 2
-    return _estimate(lay, worth, pairs, single, istab, st, cnt)
+    return _estimate(lay, cover, worth, pairs, single, istab, st, cnt)
 
 
 @jit
-def shortest_start(lay: Ints, worth: Ints, pairs: Ints, single: Ints, istab: Ints,
-                   st: Ints, nodes: Ints, heap: Ints, table: Ints, ctl: Ints,
+def shortest_start(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints,
+                   istab: Ints, st: Ints, nodes: Ints, heap: Ints, table: Ints, ctl: Ints,
                    buf: Ints) -> None:
     """Put the start state ``st`` in the search (``ctl[BOUND]``: the moves of the
     line to beat, set by the caller; ``buf``: the scratch vector)."""
@@ -1582,8 +1638,8 @@ def shortest_start(lay: Ints, worth: Ints, pairs: Ints, single: Ints, istab: Int
     table[i, 0], table[i, 1], table[i, 2], table[i, 3], table[i, 4] = k0, k1, k2, k3, 0
     ctl[COUNT] = 1
     ctl[GOAL] = -1
-    _store(nodes, heap, ctl, st, 0, _toward(lay, worth, pairs, single, istab, st, cnt, ctl),
-           -1, 0)
+    _store(nodes, heap, ctl, st, 0,
+           _toward(lay, cover, worth, pairs, single, istab, st, cnt, ctl), -1, 0)
 
 
 @jit
@@ -1629,7 +1685,7 @@ def shortest_run(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints,
                     ctl[BOUND] = g + 1
                     ctl[GOAL] = _keep(nodes, ctl, child, g + 1, row, moves[m])
                 continue
-            h = _toward(lay, worth, pairs, single, istab, child, cnt, ctl)
+            h = _toward(lay, cover, worth, pairs, single, istab, child, cnt, ctl)
             if g + 1 + h >= ctl[BOUND]:
                 continue
             c0, c1, c2, c3 = _key(lay, worth, child)
@@ -1637,7 +1693,8 @@ def shortest_run(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints,
             if table[i, 2] != 0 and table[i, 4] <= g + 1:
                 continue
             if ctl[TARGET] == 0:
-                h += _dig(lay, worth, pairs, single, istab, seqs, lens, child, cnt, cost)
+                h += _dig(lay, cover, worth, pairs, single, istab, seqs, lens, child, cnt,
+                          cost)
             if g + 1 + h >= ctl[BOUND]:
                 continue
             if table[i, 2] == 0:

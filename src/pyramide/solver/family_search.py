@@ -20,6 +20,7 @@ import numpy as np
 from pyramide import kernel
 from pyramide.cards import Card, deck_cards
 from pyramide.kernel import Position
+from pyramide.layouts import Tableau
 from pyramide.moves import DRAW, RECYCLE, Move
 from pyramide.rules import WASTE_PAIRS, Rules
 from pyramide.solver.budget import Budget, Meter
@@ -183,6 +184,33 @@ def _most_of_a_worth(rules: Rules) -> int:
     return max(Counter(kernel.worth(rules, card) for card in deck_cards(rules.deck)).values())
 
 
+@cache
+def _covering(tableau: Tableau) -> Ints:
+    """The covering graph as the search reads it (module glossary: cover): for each
+    slot, one bit a slot, the slots covering it; then those covering it at any
+    depth; then those it covers at any depth."""
+    n = len(tableau.slots)
+    direct = [sum(1 << c for c in slot.covered_by) for slot in tableau.slots]
+    above = list(direct)
+    while True:  # (to the closure: each pass adds the next layer)
+        grown = [a | _union(above, a) for a in above]
+        if grown == above:
+            break
+        above = grown
+    below = [sum(1 << t for t in range(n) if above[t] >> s & 1) for s in range(n)]
+    return np.array(direct + above + below, dtype=np.int64)
+
+
+def _union(masks: list[int], of: int) -> int:
+    """The union of ``masks[i]`` over the bits ``i`` of ``of``."""
+    union = 0
+    while of:
+        low = of & -of
+        union |= masks[low.bit_length() - 1]
+        of ^= low
+    return union
+
+
 @dataclass
 class Encoding:
     """One position of one game as the compiled search's arrays (module glossary)."""
@@ -262,7 +290,7 @@ class Encoding:
                           len(cards) if cell is not None else 0, int(drawn)], dtype=np.int64)
         return cls(
             rules, cards, lay,
-            np.array([sum(1 << c for c in slot.covered_by) for slot in slots], dtype=np.int64),
+            _covering(rules.tableau).copy(),
             worth,
             pairs, single, istab, seqs, lens, state, pos.redeals_used,
         )
@@ -627,7 +655,7 @@ class ShortestSearch:
         self.ctl[TARGET] = target
         self.buf, self.words = enc.scratch()
         e = enc
-        shortest_start(e.lay, e.worth, e.pairs, e.single, e.istab, e.state, self.nodes_,
+        shortest_start(e.lay, e.cover, e.worth, e.pairs, e.single, e.istab, e.state, self.nodes_,
                        self.heap, self.table, self.ctl, self.buf)
 
     def run(self, chunk: int) -> int:
