@@ -22,8 +22,8 @@ tab       the tableau slots still holding their card, one bit per slot.
 cover     the covering graph, three masks a slot: ``cover[s]``, the slots covering
           slot ``s``; ``cover[n + s]``, those covering it at any depth;
           ``cover[2n + s]``, those it covers at any depth.  Two slots neither
-          of which covers the other at any depth are *apart*: only their cards
-          can be free at once (:func:`_apart`).
+          of which covers the other at any depth are *apart*: only cards in
+          slots apart can be free at once, and so pair (:func:`_apart`).
 tal       the talon cards still in play, one bit per talon card.
 sequence  the talon in dealing order for the current pass: ``seqs[level, i]``
           is the talon card at place ``i`` (-1: none).  The places before

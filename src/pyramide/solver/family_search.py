@@ -586,9 +586,9 @@ def _win_phase(rules: Rules, position: Position, budget: Budget) -> _WinPhase:
 
 def _drive_ahead(search: ShortestSearch, states: int, meter: Meter) -> tuple[int, bool]:
     """Run the best-first search of :func:`_win_phase` for about ``states`` more
-    states, until it wins or searches
-    everything out or the wall-time guard of ``meter`` strikes: :data:`WON`,
-    :data:`COMPLETE` or :data:`SPENT`, and whether the guard did."""
+    states, until it wins or searches everything out or the wall-time guard of
+    ``meter`` strikes: :data:`WON`, :data:`COMPLETE` or :data:`SPENT`, and
+    whether the guard did."""
     end = search.nodes + states
     while search.nodes < end:
         status = search.run(min(AHEAD_CHUNK, end - search.nodes))
