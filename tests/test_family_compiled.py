@@ -29,9 +29,11 @@ from pyramide.solver.family_compiled import (
     CYCLE,
     DOMINATE,
     GRID,
+    SCTL,
     SEARCHING,
     SHORT,
     STRING,
+    TARGET,
     WIN_ONLY,
     WORTHS,
     Ints,
@@ -44,6 +46,7 @@ from pyramide.solver.family_compiled import (
     _on_grid,
     _reach,
     _relaxed_most,
+    _toward,
     _won,
 )
 from pyramide.solver.family_search import Encoding, covers, decide_family, shortest_family
@@ -183,6 +186,43 @@ def test_the_shortest_line_estimate_never_counts_more_moves_than_a_win_needs(
     assert checked > 50
     if rules.waste_piles and not (rules.win == "all" and rules.open_stock):
         assert digging > 0, "the digging counts in some states"
+
+
+@pytest.mark.parametrize("letter", COVERED + CLASSIC)
+def test_the_estimate_toward_a_number_of_cards_gone_never_counts_too_many_moves(
+        letter: str) -> None:
+    """A lost position's shortest line goes to its most tableau cards gone: the
+    estimate toward each number of cards gone is at most the fewest moves to it,
+    found backwards over the whole graph of small late positions; and it says
+    more than "two cards a move" somewhere (the pairs of tableau cards bound)."""
+    rules = PRESETS[letter]
+    checked = sharper = 0
+    cnt = np.empty(5 * WORTHS, dtype=np.int64)
+    ctl = np.zeros(SCTL, dtype=np.int64)
+    for e, states, parents, _ in small_graphs(rules, seeds=8):
+        gone_of = {k: int(_gone(e.lay, e.istab, st)) for k, st in states.items()}
+        for target in range(1, max(gone_of.values()) + 1):
+            fewest = {k: 0 for k, g in gone_of.items() if g >= target}
+            frontier = list(fewest)
+            while frontier:
+                later = []
+                for there in frontier:
+                    for here in parents.get(there, ()):
+                        if here not in fewest:
+                            fewest[here] = fewest[there] + 1
+                            later.append(here)
+                frontier = later
+            ctl[TARGET] = target
+            for here, moves in fewest.items():
+                h = int(_toward(e.lay, e.cover, e.worth, e.pairs, e.single, e.istab,
+                                states[here], cnt, ctl))
+                assert h <= moves, (here, target, h, moves)
+                checked += 1
+                sharper += h > (max(0, target - gone_of[here]) + 1) // 2
+    assert checked > 50
+    if (rules.pairing == "sum" and not rules.extra_pairs and not rules.covering_pairs
+            and not rules.cells):
+        assert sharper > 0
 
 
 @pytest.mark.parametrize("letter", COVERED + CLASSIC)

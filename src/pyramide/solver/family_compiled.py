@@ -1619,10 +1619,49 @@ def _goal(lay: Ints, istab: Ints, st: Ints, ctl: Ints) -> bool:
 @small
 def _toward(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, istab: Ints,
             st: Ints, cnt: Ints, ctl: Ints) -> int:
-    """The removals the goal still needs at the least (:func:`_estimate` for a win)."""
+    """The removals the goal still needs at the least (:func:`_estimate` for a win;
+    toward ``ctl[TARGET]`` tableau cards gone, a move takes two of them only as a
+    pair of tableau cards: :func:`_tableau_pairs`)."""
     if ctl[TARGET] > 0:
-        return max(0, int(ctl[TARGET]) - _gone(lay, istab, st) + 1) // 2
+        need = int(ctl[TARGET]) - _gone(lay, istab, st)
+        if need <= 0:
+            return 0
+        return max((need + 1) // 2,
+                   need - _tableau_pairs(lay, cover, worth, pairs, single, istab, st, cnt))
     return _estimate(lay, cover, worth, pairs, single, istab, st, cnt)
+
+
+@jit
+def _tableau_pairs(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints,
+                   istab: Ints, st: Ints, cnt: Ints) -> int:
+    """At most how many moves from ``st`` on take two tableau cards at once (each
+    card goes once, so such moves pair off cards of a class that are apart:
+    :func:`_class_pairs`; half a worth that pairs with itself; where a worth
+    pairs with several, no bound: a large number).  ``cnt``: two rows of
+    :data:`WORTHS` at least."""
+    n = lay[N]
+    cnt[:2 * WORTHS] = 0
+    slots = cnt[WORTHS:2 * WORTHS]  # (the tableau slots of each worth)
+    for s in range(n):
+        if (st[0] >> s) & 1:
+            cnt[worth[s]] += 1
+            slots[worth[s]] |= 1 << s
+    cell = st[4]
+    if cell > 0 and istab[cell - 1]:
+        cnt[worth[cell - 1]] += 1
+    most = 0
+    for v in range(WORTHS):
+        c = cnt[v]
+        if c == 0 or single[v]:
+            continue
+        partner = _partner(pairs, v)
+        if partner == -2:
+            return 1 << 20
+        if partner == v:
+            most += c // 2
+        elif partner > v:
+            most += _class_pairs(lay, cover, c, cnt[partner], slots[v], slots[partner])
+    return most
 
 
 @jit
