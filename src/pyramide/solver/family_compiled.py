@@ -19,9 +19,10 @@ id        a card's number in one search: the tableau slots 0 … n − 1, then t
           talon cards n … n + T − 1 (the talon is the waste piles and the stock
           of the position searched from), then the card in the cell, if any.
 tab       the tableau slots still holding their card, one bit per slot.
-cover     the covering graph, three masks a slot: ``cover[s]``, the slots covering
+cover     the covering graph, four masks a slot: ``cover[s]``, the slots covering
           slot ``s``; ``cover[n + s]``, those covering it at any depth;
-          ``cover[2n + s]``, those it covers at any depth.  Two slots neither
+          ``cover[2n + s]``, those it covers at any depth; ``cover[3n + s]``,
+          those it covers.  Two slots neither
           of which covers the other at any depth are *apart*: only cards in
           slots apart can be free at once, and so pair (:func:`_apart`).
 tal       the talon cards still in play, one bit per talon card.
@@ -1308,16 +1309,19 @@ def _apart(lay: Ints, cover: Ints, mine: int, theirs: int) -> int:
     """How many of the tableau slots ``mine`` are *apart* from one of ``theirs``:
     neither covers the other at any depth, so that both can be free at once and
     their cards pair.  (A card and one it covers never are free at once; with
-    covering pairs a card and the one card covering it pair all the same, and
-    with a cell the card covering goes there first: then every slot counts.)"""
-    if lay[COVERING] or lay[CELLS]:
+    covering pairs a card and one covering it directly pair all the same; with a
+    cell the card covering goes there first, and every slot counts.)"""
+    if lay[CELLS]:
         return _bits(mine) if theirs else 0
     n, found, x = lay[N], 0, mine
     while x:
         low = x & -x
         x ^= low
         s = _bits(low - 1)
-        if theirs & ~(cover[n + s] | cover[2 * n + s]):
+        far = cover[n + s] | cover[2 * n + s]
+        if lay[COVERING]:
+            far &= ~(cover[s] | cover[3 * n + s])
+        if theirs & ~far:
             found += 1
     return found
 

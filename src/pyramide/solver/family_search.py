@@ -188,7 +188,7 @@ def _most_of_a_worth(rules: Rules) -> int:
 def _covering(tableau: Tableau) -> Ints:
     """The covering graph as the search reads it (module glossary: cover): for each
     slot, one bit a slot, the slots covering it; then those covering it at any
-    depth; then those it covers at any depth."""
+    depth; then those it covers at any depth; then those it covers."""
     n = len(tableau.slots)
     direct = [sum(1 << c for c in slot.covered_by) for slot in tableau.slots]
     above = list(direct)
@@ -198,7 +198,8 @@ def _covering(tableau: Tableau) -> Ints:
             break
         above = grown
     below = [sum(1 << t for t in range(n) if above[t] >> s & 1) for s in range(n)]
-    return np.array(direct + above + below, dtype=np.int64)
+    under = [sum(1 << t for t in range(n) if direct[t] >> s & 1) for s in range(n)]
+    return np.array(direct + above + below + under, dtype=np.int64)
 
 
 def _union(masks: list[int], of: int) -> int:
