@@ -150,6 +150,22 @@ def small_graphs(rules: Rules, seeds: int = 16) -> list[tuple[Encoding, dict[Key
     return graphs
 
 
+def fewest_moves(goals: list[Key], parents: dict[Key, set[Key]]) -> dict[Key, int]:
+    """The fewest moves from each state of a small graph to one of ``goals``, found
+    backwards from them (states that reach none are left out)."""
+    fewest = dict.fromkeys(goals, 0)
+    frontier = list(goals)
+    while frontier:
+        later = []
+        for there in frontier:
+            for here in parents.get(there, ()):
+                if here not in fewest:
+                    fewest[here] = fewest[there] + 1
+                    later.append(here)
+        frontier = later
+    return fewest
+
+
 @pytest.mark.parametrize("letter", COVERED + CLASSIC)
 def test_the_shortest_line_estimate_never_counts_more_moves_than_a_win_needs(
         letter: str) -> None:
@@ -160,16 +176,7 @@ def test_the_shortest_line_estimate_never_counts_more_moves_than_a_win_needs(
     rules = PRESETS[letter]
     checked = digging = 0
     for e, states, parents, wins in small_graphs(rules):
-        fewest = dict.fromkeys(wins, 0)
-        frontier = list(wins)
-        while frontier:
-            later = []
-            for there in frontier:
-                for here in parents.get(there, ()):
-                    if here not in fewest:
-                        fewest[here] = fewest[there] + 1
-                        later.append(here)
-            frontier = later
+        fewest = fewest_moves(wins, parents)
         cnt = np.empty(5 * WORTHS, dtype=np.int64)
         cost = np.empty(max(1, int(e.lay[1])), dtype=np.int64)
         for here, moves in fewest.items():
@@ -202,16 +209,7 @@ def test_the_estimate_toward_a_number_of_cards_gone_never_counts_too_many_moves(
     for e, states, parents, _ in small_graphs(rules, seeds=8):
         gone_of = {k: int(_gone(e.lay, e.istab, st)) for k, st in states.items()}
         for target in range(1, max(gone_of.values()) + 1):
-            fewest = {k: 0 for k, g in gone_of.items() if g >= target}
-            frontier = list(fewest)
-            while frontier:
-                later = []
-                for there in frontier:
-                    for here in parents.get(there, ()):
-                        if here not in fewest:
-                            fewest[here] = fewest[there] + 1
-                            later.append(here)
-                frontier = later
+            fewest = fewest_moves([k for k, g in gone_of.items() if g >= target], parents)
             ctl[TARGET] = target
             for here, moves in fewest.items():
                 h = int(_toward(e.lay, e.cover, e.worth, e.pairs, e.single, e.istab,
