@@ -26,6 +26,8 @@ cover     the covering graph, four masks a slot: ``cover[s]``, the slots coverin
           of which covers the other at any depth are *apart*: only cards in
           slots apart can be free at once, and so pair (:func:`_apart`).
 tal       the talon cards still in play, one bit per talon card.
+pairs     which worths pair: ``pairs[v * WORTHS + w]``; past that table, at
+          :data:`PARTNER_AT`, each worth's one partner (-1: none, -2: several).
 sequence  the talon in dealing order for the current pass: ``seqs[level, i]``
           is the talon card at place ``i`` (-1: none).  The places before
           ``cut`` are dealt (place ``i`` lies on waste pile ``i mod piles``,
@@ -149,6 +151,7 @@ WP_NONE, WP_DRAWN, WP_HAND, WP_ALWAYS = range(4)
 FRAME = 10  # tab, tal, cut, red, cell, hist, first move, end of moves, next move, via
 ROOM = 2048  # more than the moves of one state
 WORTHS = 14
+PARTNER_AT = WORTHS * WORTHS  # where the pairs' table keeps each worth's one partner
 # where each part of the scratch vector begins (:func:`buffer_size`): a state, a
 # child state, _prune's counts (3 rows of WORTHS), _dig's (5 rows), then the
 # free cards (n + t + 2), the talon's costs (t, at least 1) and a state's moves
@@ -309,14 +312,9 @@ def _coverer(cover: Ints, tab: int, s: int) -> int:
 
 @small
 def _partner(pairs: Ints, v: int) -> int:
-    """The one worth that pairs with worth ``v``; -1 when none does, -2 when several."""
-    partner = -1
-    for w in range(WORTHS):
-        if pairs[v * WORTHS + w]:
-            if partner >= 0:
-                return -2
-            partner = w
-    return partner
+    """The one worth that pairs with worth ``v``; -1 when none does, -2 when several
+    (kept past the table, at :data:`PARTNER_AT`)."""
+    return int(pairs[PARTNER_AT + v])
 
 
 @small
@@ -329,6 +327,9 @@ def _pairs_any(pairs: Ints, v: int) -> bool:
 def _partners(pairs: Ints, counts: Ints, v: int) -> int:
     """The cards among ``counts`` (a count per worth) that could pair with a card of
     worth ``v``."""
+    partner = pairs[PARTNER_AT + v]
+    if partner != -2:
+        return int(counts[partner]) if partner >= 0 else 0
     total = 0
     for w in range(WORTHS):
         if pairs[v * WORTHS + w]:
@@ -1512,6 +1513,11 @@ def _dig(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, istab: 
     for s in range(n):
         if (tab >> s) & 1:
             slots[worth[s]] |= 1 << s
+    talon = room  # (free now too: the talon cards of each worth)
+    talon[:] = 0
+    for t in range(lay[T]):
+        if (tal >> t) & 1:
+            talon[worth[n + t]] |= 1 << t
     cell_w = worth[cell - 1] if cell > 0 else -1
     dig = 0
     for v in range(WORTHS):
@@ -1542,19 +1548,27 @@ def _dig(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, istab: 
         # the k-th smallest cost of a talon partner, in one pass: the k smallest
         # so far, in order, in ``low`` (a smaller k would bound it from below too)
         k = min(k, WORTHS)
+        if partner >= 0:
+            x = talon[partner]
+        else:
+            x = 0
+            for w in range(WORTHS):
+                if pairs[v * WORTHS + w]:
+                    x |= talon[w]
         kept = 0
-        for t in range(lay[T]):
-            if (tal >> t) & 1 and pairs[v * WORTHS + worth[n + t]]:
-                c = cost[t]
-                if kept == k and c >= low[k - 1]:
-                    continue
-                at = kept if kept < k else k - 1  # (the largest kept is dropped)
-                while at > 0 and low[at - 1] > c:
-                    low[at] = low[at - 1]
-                    at -= 1
-                low[at] = c
-                if kept < k:
-                    kept += 1
+        while x:
+            bit = x & -x
+            x ^= bit
+            c = cost[_bits(bit - 1)]
+            if kept == k and c >= low[k - 1]:
+                continue
+            at = kept if kept < k else k - 1  # (the largest kept is dropped)
+            while at > 0 and low[at - 1] > c:
+                low[at] = low[at - 1]
+                at -= 1
+            low[at] = c
+            if kept < k:
+                kept += 1
         if kept == k and low[k - 1] > dig:
             dig = low[k - 1]
     return dig

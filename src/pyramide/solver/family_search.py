@@ -202,6 +202,20 @@ def _covering(tableau: Tableau) -> Ints:
     return np.array(direct + above + below + under, dtype=np.int64)
 
 
+@cache
+def _pairs_table(rules: Rules) -> Ints:
+    """Which worths pair, as the search reads it (module glossary of
+    :mod:`~pyramide.solver.family_compiled`: pairs): the table, then each worth's
+    one partner (-1: none, -2: several)."""
+    table = [kernel.values_pair(rules, v, w) and v > 0 and w > 0
+             for v in range(WORTHS) for w in range(WORTHS)]
+    partner = []
+    for v in range(WORTHS):
+        mine = [w for w in range(WORTHS) if table[v * WORTHS + w]]
+        partner.append(mine[0] if len(mine) == 1 else -1 if not mine else -2)
+    return np.array(table + partner, dtype=np.int64)
+
+
 def _union(masks: list[int], of: int) -> int:
     """The union of ``masks[i]`` over the bits ``i`` of ``of``."""
     union = 0
@@ -281,8 +295,7 @@ class Encoding:
         lay[DOMINATE] = piles == 1 and left is not None and left > 0
         lay[COVERING], lay[DRAWS] = rules.covering_pairs, rules.draw_count
         lay[RELAXED] = rules.cells == 0
-        pairs = np.array([kernel.values_pair(rules, v, w) and v > 0 and w > 0
-                          for v in range(WORTHS) for w in range(WORTHS)], dtype=np.int64)
+        pairs = _pairs_table(rules)
         single = np.array([v in rules.single_values for v in range(WORTHS)], dtype=np.int64)
         lay[STRING] = (rules.win == "all" and piles == 1 and rules.draw_count == 1
                        and not rules.waste_bottom and rules.cells == 0)
@@ -293,7 +306,7 @@ class Encoding:
             rules, cards, lay,
             _covering(rules.tableau).copy(),
             worth,
-            pairs, single, istab, seqs, lens, state, pos.redeals_used,
+            pairs.copy(), single, istab, seqs, lens, state, pos.redeals_used,
         )
 
     def move(self, code: int) -> Move:
