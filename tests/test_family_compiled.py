@@ -24,6 +24,7 @@ from pyramide.solver import DEFAULT_BUDGET, Budget, decide, family_search, is_lo
 from pyramide.solver.api import family_rules
 from pyramide.solver.budget import UNLIMITED
 from pyramide.solver.family_compiled import (
+    CNT_ROWS,
     COMPLETE,
     CTL,
     CYCLE,
@@ -177,7 +178,7 @@ def test_the_shortest_line_estimate_never_counts_more_moves_than_a_win_needs(
     checked = digging = 0
     for e, states, parents, wins in small_graphs(rules):
         fewest = fewest_moves(wins, parents)
-        cnt = np.empty(5 * WORTHS, dtype=np.int64)
+        cnt = np.empty(CNT_ROWS * WORTHS, dtype=np.int64)
         cost = np.empty(max(1, int(e.lay[1])), dtype=np.int64)
         for here, moves in fewest.items():
             st = states[here]
@@ -204,7 +205,7 @@ def test_the_estimate_toward_a_number_of_cards_gone_never_counts_too_many_moves(
     more than "two cards a move" somewhere (the pairs of tableau cards bound)."""
     rules = PRESETS[letter]
     checked = sharper = 0
-    cnt = np.empty(5 * WORTHS, dtype=np.int64)
+    cnt = np.empty(CNT_ROWS * WORTHS, dtype=np.int64)
     ctl = np.zeros(SCTL, dtype=np.int64)
     for e, states, parents, _ in small_graphs(rules, seeds=8):
         gone_of = {k: int(_gone(e.lay, e.istab, st)) for k, st in states.items()}

@@ -152,10 +152,12 @@ FRAME = 10  # tab, tal, cut, red, cell, hist, first move, end of moves, next mov
 ROOM = 2048  # more than the moves of one state
 WORTHS = 14
 PARTNER_AT = WORTHS * WORTHS  # where the pairs' table keeps each worth's one partner
+CNT_ROWS = 6  # the rows of WORTHS that :func:`_dig` counts in
 # where each part of the scratch vector begins (:func:`buffer_size`): a state, a
-# child state, _prune's counts (3 rows of WORTHS), _dig's (5 rows), then the
-# free cards (n + t + 2), the talon's costs (t, at least 1) and a state's moves
-BUF_ST, BUF_CHILD, BUF_WORK, BUF_CNT, BUF_FREE = 0, 8, 16, 64, 144
+# child state, _prune's counts (3 rows of WORTHS), _dig's (CNT_ROWS rows), then
+# the free cards (n + t + 2), the talon's costs (t, at least 1) and a state's moves
+BUF_ST, BUF_CHILD, BUF_WORK, BUF_CNT = 0, 8, 16, 64
+BUF_FREE = BUF_CNT + CNT_ROWS * WORTHS
 # the flags of the layout array
 N, T, PILES, REDEALS, WIN_ALL, OPEN, BOTTOM, WPAIRS, PYR, CELLS = range(10)
 START_GONE, START_PRESENT, WIN_ONLY, UNLIMITED_KEY, CYCLE, SEARCHING = range(10, 16)
@@ -1419,8 +1421,8 @@ def _dig(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, istab: 
     ``k`` more cards than the tableau and the cell hold partners for, ``k`` talon
     partners must come, so the moves are at least the ``k``-th smallest cost
     among them.  Under a whole-deck win every talon card is needed: a closed
-    stock is drawn out, nothing more is said.  ``cnt`` has five rows of
-    :data:`WORTHS`."""
+    stock is drawn out, nothing more is said.  ``cnt`` has :data:`CNT_ROWS` rows
+    of :data:`WORTHS`."""
     n, piles = lay[N], lay[PILES]
     if lay[T] == 0 or (lay[CYCLE] and lay[SEARCHING]):
         return 0
@@ -1437,9 +1439,11 @@ def _dig(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, istab: 
                 stock += 1
         return int((stock + per_draw - 1) // per_draw)
     cnt[:] = 0  # the pyramid's cards of each worth, then what the rest holds: 16 + 16 bits
+    slots = cnt[5 * WORTHS:6 * WORTHS]  # (the tableau slots of each worth)
     for s in range(n):
         if (tab >> s) & 1:
             cnt[worth[s]] += (1 << 16) if (lay[PYR] >> s) & 1 else 1
+            slots[worth[s]] |= 1 << s
     if cell > 0:
         cnt[worth[cell - 1]] += (1 << 16) if istab[cell - 1] else 1
     # room[w]: the needed cards a card of worth w could go with (each takes one)
@@ -1456,7 +1460,7 @@ def _dig(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, istab: 
         t = seq[i]
         if t >= 0 and (tal >> t) & 1:
             drawn = loose if lay[OPEN] else above + 1
-            cost[t] = (drawn + per_draw - 1) // per_draw
+            cost[t] = drawn if per_draw == 1 else (drawn + per_draw - 1) // per_draw
             w = worth[n + t]
             if seen[w] >= room[w]:
                 loose += 1
@@ -1494,11 +1498,12 @@ def _dig(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, istab: 
                 under -= 1
             if loose + stock_w[v] > 0:
                 route -= 1
-            best = (over + 1) // 2  # (a removal takes two talon cards at most)
+            best = (over + 1) >> 1  # (a removal takes two talon cards at most)
             if lay[BOTTOM]:
-                best = min(best, (under + 1) // 2)
+                best = min(best, (under + 1) >> 1)
             if redeal:
-                best = min(best, 1 + (route + per_draw - 1) // per_draw)
+                best = min(best, 1 + (route if per_draw == 1
+                                      else (route + per_draw - 1) // per_draw))
             cost[t] = best
             if seen[v] >= room[v]:
                 over += 1
@@ -1508,11 +1513,6 @@ def _dig(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, istab: 
             if seq[i] >= 0:
                 cost[seq[i]] = 0
     low = seen  # (free now: the smallest costs of a worth's partners, below)
-    slots = stock_w  # (free now too: the tableau slots of each worth)
-    slots[:] = 0
-    for s in range(n):
-        if (tab >> s) & 1:
-            slots[worth[s]] |= 1 << s
     talon = room  # (free now too: the talon cards of each worth)
     talon[:] = 0
     for t in range(lay[T]):
@@ -1707,7 +1707,7 @@ def shortest_run(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints,
     (:data:`COMPLETE`: no state left, the best line is the shortest; ``buf``,
     ``words``: the scratch vector and matrix)."""
     st, child = buf[BUF_ST:BUF_ST + 6], buf[BUF_CHILD:BUF_CHILD + 6]
-    work, cnt = buf[BUF_WORK:BUF_CNT], buf[BUF_CNT:BUF_FREE]  # (:func:`_dig`: five rows)
+    work, cnt = buf[BUF_WORK:BUF_CNT], buf[BUF_CNT:BUF_FREE]  # (:func:`_dig`'s rows)
     free = buf[BUF_FREE:]
     cost, moves = buf[_cost_at(lay):], buf[_moves_at(lay):]
     steps = 0
