@@ -1358,13 +1358,15 @@ def _estimate(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, is
     every card in play.  Where a worth pairs with several, half the cards.
     ``cnt``: two rows of :data:`WORTHS` at least."""
     n = lay[N]
-    cnt[:] = 0
+    cnt[:2 * WORTHS] = 0
     slots = cnt[WORTHS:2 * WORTHS]  # (the counted tableau slots of each worth)
-    mask = st[0] if lay[WIN_ALL] else st[0] & lay[PYR]
-    for s in range(n):
-        if (mask >> s) & 1:
-            cnt[worth[s]] += 1
-            slots[worth[s]] |= 1 << s
+    x = st[0] if lay[WIN_ALL] else st[0] & lay[PYR]
+    while x:  # (the counted slots, one bit at a time)
+        low = x & -x
+        x ^= low
+        v = worth[_bits(low - 1)]
+        cnt[v] += 1
+        slots[v] |= low
     if lay[WIN_ALL]:
         for t in range(lay[T]):
             if (st[1] >> t) & 1:
@@ -1443,10 +1445,13 @@ def _dig(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, istab: 
         return int((stock + per_draw - 1) // per_draw)
     cnt[:] = 0  # the pyramid's cards of each worth, then what the rest holds: 16 + 16 bits
     slots = cnt[5 * WORTHS:6 * WORTHS]  # (the tableau slots of each worth)
-    for s in range(n):
-        if (tab >> s) & 1:
-            cnt[worth[s]] += (1 << 16) if (lay[PYR] >> s) & 1 else 1
-            slots[worth[s]] |= 1 << s
+    x = tab
+    while x:
+        low = x & -x
+        x ^= low
+        v = worth[_bits(low - 1)]
+        cnt[v] += (1 << 16) if lay[PYR] & low else 1
+        slots[v] |= low
     if cell > 0:
         cnt[worth[cell - 1]] += (1 << 16) if istab[cell - 1] else 1
     # room[w]: the needed cards a card of worth w could go with (each takes one)
