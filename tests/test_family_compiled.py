@@ -17,7 +17,7 @@ import pytest
 
 from pyramide import PRESETS, DealCode, Game
 from pyramide.deals import Deal
-from pyramide.kernel import Position, apply, initial, judge, legal_moves
+from pyramide.kernel import Position, apply, initial, judge, legal_moves, values_pair
 from pyramide.moves import DRAW, RECYCLE, Move
 from pyramide.rules import Rules
 from pyramide.solver import DEFAULT_BUDGET, Budget, decide, family_search, is_lost, solve
@@ -30,6 +30,7 @@ from pyramide.solver.family_compiled import (
     CYCLE,
     DOMINATE,
     GRID,
+    PARTNER_AT,
     SCTL,
     SEARCHING,
     SHORT,
@@ -45,6 +46,7 @@ from pyramide.solver.family_compiled import (
     _gone,
     _levels,
     _on_grid,
+    _partner,
     _reach,
     _relaxed_most,
     _toward,
@@ -802,6 +804,22 @@ def test_the_grid_and_dominance_keep_every_verdict_and_search_fewer_states(
         if found[0] is not None and found[1] is not None:
             assert found[0] == found[1], number
     assert states[1] < states[0]
+
+
+def test_each_worths_one_partner_is_the_one_the_kernel_pairs_it_with() -> None:
+    """The partner kept past the pairs' table (``PARTNER_AT``) is, for every worth
+    of every game, the one worth the kernel pairs it with; -1 where none, -2
+    where several (Cheops: a worth pairs with itself and the worths next to it)."""
+    several = set()
+    for letter, rules in PRESETS.items():
+        pairs = Encoding.of(rules, start(rules, 0)).pairs
+        for v in range(1, WORTHS):
+            partners = [w for w in range(1, WORTHS) if values_pair(rules, v, w)]
+            expected = partners[0] if len(partners) == 1 else -1 if not partners else -2
+            assert pairs[PARTNER_AT + v] == expected, (letter, v)
+            assert _partner(pairs, v) == expected
+            several |= {letter} if expected == -2 else set()
+    assert several == {"K"}
 
 
 def test_dominance_is_for_one_waste_pile_and_redeals_left() -> None:
