@@ -621,8 +621,7 @@ def test_the_best_first_search_wins_where_a_win_is_and_searches_out_only_losses(
             continue
         winnable, _, _ = exhaustive(rules, pos)
         ahead = family_search.ShortestSearch(Encoding.of(rules, pos), None,
-                                             family_search.UNBOUNDED,
-                                             weight=family_search.AHEAD_WEIGHT)
+                                             family_search.UNBOUNDED)
         while ahead.run(4096) != COMPLETE and not ahead.won:
             pass
         assert ahead.won == winnable

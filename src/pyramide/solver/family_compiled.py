@@ -1287,7 +1287,7 @@ def children(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, seq
 #
 # Best-first search over the same states for the fewest moves to a win (every
 # move counts: removals, moves into the cell, draws, recycles).  The states are
-# taken in the order of g + 1.5h (a good line comes early), every win found
+# taken in the order of g + 2h (a good line comes early), every win found
 # becomes the bound, and a state that cannot beat the bound (g + h >= bound) is
 # dropped; when no state is left, the best line is proven shortest.  h is
 # admissible: the removals a win still needs, class by class (:func:`_estimate`),
@@ -1295,18 +1295,15 @@ def children(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, seq
 # the partners it must have (:func:`_dig`).  It is not consistent (a removal may
 # lower the digging by more than one), so a state met again with fewer moves is
 # searched again.  ``nodes`` rows hold each stored state, its g, the row it came
-# from and the move; the heap holds ``f << 42 | (1023 - g) << 32 | row`` (f = 2g +
-# ``ctl[WEIGHT]`` h, so h is read back from it: 3 for the shortest line — of the
-# orders g + h, 1.5h, 1.75h, 2h and 3h, g + 1.5h leaves the fewest states to
-# search — and 4, g + 2h, for the decide search's best-first search toward a win,
-# which wins the most that way).  With several waste piles each state's talon
+# from and the move; the heap holds ``f << 42 | (1023 - g) << 32 | row`` (f = g +
+# 2h, so h is read back from it).  With several waste piles each state's talon
 # order is built again from its ``hist`` before it is searched (:func:`_levels`).
 # With ``ctl[TARGET]`` > 0 the goal is that many tableau cards gone instead of a
 # win (a lost position's most cards removable): h is half the cards still to go
 # (a move takes two at most; consistent), and a state that cannot win is dropped
 # only where it cannot reach the target either.
 
-GOAL, HEAP_N, STORED, BOUND, TARGET, WEIGHT, SCTL = range(CTL, CTL + 7)
+GOAL, HEAP_N, STORED, BOUND, TARGET, SCTL = range(CTL, CTL + 6)
 NODE = 9  # the state (6), g, the row it came from, the move
 
 
@@ -1628,7 +1625,7 @@ def _store(nodes: Ints, heap: Ints, ctl: Ints, st: Ints, g: int, h: int, came: i
     """Store a state of ``g`` moves and estimate ``h`` and put it on the heap;
     returns its row."""
     row = _keep(nodes, ctl, st, g, came, move)
-    f = 2 * g + ctl[WEIGHT] * h
+    f = g + 2 * h
     _heap_push(heap, ctl[HEAP_N], f << 42 | (1023 - g) << 32 | row)
     ctl[HEAP_N] += 1
     return int(row)
@@ -1734,7 +1731,7 @@ def shortest_run(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints,
         k0, k1, k2, k3 = _key(lay, worth, st)
         if table[_slot(table, k0, k1, k2, k3), 4] < g:
             continue  # met again since with fewer moves
-        if g + ((item >> 42) - 2 * g) // ctl[WEIGHT] >= ctl[BOUND]:  # (h, kept in the heap)
+        if g + ((item >> 42) - g) // 2 >= ctl[BOUND]:  # (its estimate, kept in the heap)
             continue
         if lay[PILES] > 1:
             _levels(lay, seqs, lens, st)

@@ -71,7 +71,6 @@ from pyramide.solver.family_compiled import (
     TOP,
     TOPPED,
     UNLIMITED_KEY,
-    WEIGHT,
     WIN_ALL,
     WIN_ONLY,
     WON,
@@ -575,7 +574,7 @@ def _win_phase(rules: Rules, position: Position, budget: Budget) -> _WinPhase:
         if room > 0:
             if ahead is None:
                 ahead = ShortestSearch(Encoding.of(rules, position), None, UNBOUNDED,
-                                       memo=main.memo, weight=AHEAD_WEIGHT)
+                                       memo=main.memo)
             status, timed_out = _drive_ahead(ahead, room, meter)
             if status == WON:
                 return _WinPhase(WON, main, len(rules.tableau), ahead.line, used(), False)
@@ -642,13 +641,6 @@ def _phase(rules: Rules, position: Position, budget: Budget, *, win_only: bool,
     return status, search, timed_out
 
 
-SHORTEST_WEIGHT = 3
-"""The shortest line takes states in the order of 2g + 3h (g + 1.5h; module
-glossary of :mod:`~pyramide.solver.family_compiled`, "the shortest line")."""
-AHEAD_WEIGHT = 4
-"""The best-first search toward a win, in the order of 2g + 4h (g + 2h)."""
-
-
 class ShortestSearch:
     """One best-first search for the fewest moves to a win (module glossary of
     :mod:`~pyramide.solver.family_compiled`, "the shortest line"), run chunk by
@@ -656,7 +648,7 @@ class ShortestSearch:
     ``target``, to that many tableau cards gone instead (a lost position's most)."""
 
     def __init__(self, enc: Encoding, nodes: int | None, bound: int, target: int = 0, *,
-                 memo: Memo | None = None, weight: int = SHORTEST_WEIGHT) -> None:
+                 memo: Memo | None = None) -> None:
         self.enc = enc
         enc.lay[WIN_ONLY], enc.lay[CYCLE], enc.lay[SHORT] = 1, 0, 1  # (every draw counts)
         enc.lay[GRID] = 0
@@ -675,7 +667,6 @@ class ShortestSearch:
         self.ctl[BUDGET] = -1 if nodes is None else nodes
         self.ctl[BOUND] = bound
         self.ctl[TARGET] = target
-        self.ctl[WEIGHT] = weight
         self.buf, self.words = enc.scratch()
         e = enc
         shortest_start(e.lay, e.cover, e.worth, e.pairs, e.single, e.istab, e.state, self.nodes_,
