@@ -809,7 +809,7 @@ def test_each_worths_one_partner_is_the_one_the_kernel_pairs_it_with() -> None:
     """The partner kept past the pairs' table (``PARTNER_AT``) is, for every worth
     of every game, the one worth the kernel pairs it with; -1 where none, -2
     where several (Cheops: a worth pairs with itself and the worths next to it)."""
-    several = set()
+    several: set[str] = set()
     for letter, rules in PRESETS.items():
         pairs = Encoding.of(rules, start(rules, 0)).pairs
         for v in range(1, WORTHS):
@@ -817,7 +817,8 @@ def test_each_worths_one_partner_is_the_one_the_kernel_pairs_it_with() -> None:
             expected = partners[0] if len(partners) == 1 else -1 if not partners else -2
             assert pairs[PARTNER_AT + v] == expected, (letter, v)
             assert _partner(pairs, v) == expected
-            several |= {letter} if expected == -2 else set()
+            if expected == -2:
+                several.add(letter)
     assert several == {"K"}
 
 
