@@ -5,6 +5,7 @@ game."""
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import random
@@ -17,7 +18,15 @@ import pytest
 
 from pyramide import PRESETS, DealCode, Game
 from pyramide.deals import Deal
-from pyramide.kernel import Position, apply, initial, judge, legal_moves, values_pair
+from pyramide.kernel import (
+    Position,
+    apply,
+    initial,
+    judge,
+    legal_moves,
+    values_pair,
+    worth,
+)
 from pyramide.moves import DRAW, RECYCLE, Move
 from pyramide.rules import Rules
 from pyramide.solver import DEFAULT_BUDGET, Budget, decide, family_search, is_lost, solve
@@ -29,6 +38,7 @@ from pyramide.solver.family_compiled import (
     CTL,
     CYCLE,
     DOMINATE,
+    FEW_SIZE,
     GRID,
     PARTNER_AT,
     SCTL,
@@ -42,6 +52,8 @@ from pyramide.solver.family_compiled import (
     _counts,
     _dig,
     _estimate,
+    _few_serves,
+    _fewest,
     _free,
     _gone,
     _levels,
@@ -172,22 +184,28 @@ def fewest_moves(goals: list[Key], parents: dict[Key, set[Key]]) -> dict[Key, in
 @pytest.mark.parametrize("letter", COVERED + CLASSIC)
 def test_the_shortest_line_estimate_never_counts_more_moves_than_a_win_needs(
         letter: str) -> None:
-    """The best-first search's estimate (the removals of ``_estimate`` and the
-    digging of ``_dig``) is at most the fewest moves to a win, on every state of
-    the whole graph of small late positions, the fewest moves found by a search
-    backwards from the winning states."""
+    """The best-first search's estimate (the removals of ``_toward``: ``_estimate``
+    and the pyramid game's ``_fewest``; the digging of ``_dig``) is at most the
+    fewest moves to a win, on every state of the whole graph of small late
+    positions, the fewest moves found by a search backwards from the winning
+    states."""
     rules = PRESETS[letter]
     checked = digging = 0
+    ctl = np.zeros(SCTL, dtype=np.int64)
+    few = np.zeros(FEW_SIZE, dtype=np.int64)
     for e, states, parents, wins in small_graphs(rules):
         fewest = fewest_moves(wins, parents)
         cnt = np.empty(CNT_ROWS * WORTHS, dtype=np.int64)
         cost = np.empty(max(1, int(e.lay[1])), dtype=np.int64)
+        few[:] = 0  # (the pyramid game's answers are this deal's)
         for here, moves in fewest.items():
             st = states[here]
             if rules.waste_piles > 1:  # (this state's own sequences)
                 _levels(e.lay, e.seqs, e.lens, st)
-            removals = int(_estimate(e.lay, e.cover, e.worth, e.pairs, e.single, e.istab, st,
-                                     cnt))
+            removals = int(_toward(e.lay, e.cover, e.worth, e.pairs, e.single, e.istab, st,
+                                   cnt, ctl, few))
+            assert removals >= _estimate(e.lay, e.cover, e.worth, e.pairs, e.single, e.istab,
+                                         st, cnt)
             dig = int(_dig(e.lay, e.cover, e.worth, e.pairs, e.single, e.istab, e.seqs,
                            e.lens, st, cnt, cost))
             assert removals + dig <= moves, (here, removals, dig, moves)
@@ -209,6 +227,7 @@ def test_the_estimate_toward_a_number_of_cards_gone_never_counts_too_many_moves(
     checked = sharper = 0
     cnt = np.empty(CNT_ROWS * WORTHS, dtype=np.int64)
     ctl = np.zeros(SCTL, dtype=np.int64)
+    few = np.zeros(FEW_SIZE, dtype=np.int64)
     for e, states, parents, _ in small_graphs(rules, seeds=8):
         gone_of = {k: int(_gone(e.lay, e.istab, st)) for k, st in states.items()}
         for target in range(1, max(gone_of.values()) + 1):
@@ -216,7 +235,7 @@ def test_the_estimate_toward_a_number_of_cards_gone_never_counts_too_many_moves(
             ctl[TARGET] = target
             for here, moves in fewest.items():
                 h = int(_toward(e.lay, e.cover, e.worth, e.pairs, e.single, e.istab,
-                                states[here], cnt, ctl))
+                                states[here], cnt, ctl, few))
                 assert h <= moves, (here, target, h, moves)
                 checked += 1
                 sharper += h > (max(0, target - gone_of[here]) + 1) // 2
@@ -831,3 +850,74 @@ def test_dominance_is_for_one_waste_pile_and_redeals_left() -> None:
         assert bool(enc.lay[DOMINATE]) == expected, letter
     assert {k for k, rules in PRESETS.items()
             if Encoding.of(rules, start(rules, 0)).lay[DOMINATE]} == set("PRMVDWXU")
+
+
+def pyramid_game_removals(rules: Rules, pos: Position) -> int:
+    """The fewest removals that clear ``pos``'s pyramid when a free card may also go
+    with a card from outside it at any time, by plain recursion over the
+    kernel's covering graph and pairs (the pyramid game of ``_fewest``)."""
+    slots = rules.tableau.slots
+    value = {s: worth(rules, card) for s, card in enumerate(pos.tableau) if card is not None}
+    over = [set(slot.covered_by) for slot in slots]
+    partnered = {v for v in range(1, 15) if any(values_pair(rules, v, w) for w in range(1, 15))}
+
+    @functools.cache
+    def fewest(left: frozenset[int]) -> int:
+        if not left:
+            return 0
+        free = sorted(s for s in left if not over[s] & left)
+        steps: list[frozenset[int]] = []
+        for i, s in enumerate(free):
+            if value[s] in rules.single_values:
+                return 1 + fewest(left - {s})  # (a king goes alone, nothing lost)
+            steps += [left - {s, u} for u in free[i + 1:] if values_pair(rules, value[s],
+                                                                          value[u])]
+            if value[s] in partnered:
+                steps.append(left - {s})
+        if rules.covering_pairs:
+            for s in left - set(free):
+                on = over[s] & left
+                (c,) = on if len(on) == 1 else (None,)
+                if c is not None and c in free and values_pair(rules, value[s], value[c]):
+                    steps.append(left - {s, c})
+        return 1 + min(fewest(step) for step in steps)
+
+    return fewest(frozenset(value))
+
+
+@pytest.mark.parametrize("letter", ["R", "C1", "T"])
+def test_the_pyramid_games_fewest_removals_are_a_plain_recursions(letter: str) -> None:
+    """``_fewest`` on whole pyramids and on pyramids part cleared in random play
+    equals a plain recursion over the kernel's rules; and it bounds the removals
+    more sharply than ``_estimate`` somewhere (else it would be no use)."""
+    rules = PRESETS[letter]
+    rng = random.Random(13)
+    few = np.zeros(FEW_SIZE, dtype=np.int64)
+    cnt = np.empty(CNT_ROWS * WORTHS, dtype=np.int64)
+    sharper = 0
+    for number in range(6):
+        pos = start(rules, number)
+        few[:] = 0
+        for _ in range(12):
+            if pos.status != "playing":
+                break
+            e = Encoding.of(rules, pos)
+            assert _fewest(e.lay, e.cover, e.worth, e.pairs, e.single, e.state[0],
+                           few) == pyramid_game_removals(rules, pos)
+            sharper += _fewest(e.lay, e.cover, e.worth, e.pairs, e.single, e.state[0],
+                               few) > _estimate(e.lay, e.cover, e.worth, e.pairs, e.single,
+                                                e.istab, e.state, cnt)
+            for _ in range(3):
+                pos = judge(rules, apply(rules, pos, rng.choice(legal_moves(rules, pos))))
+                if pos.status != "playing":
+                    break
+    assert sharper > 0
+
+
+def test_the_pyramid_game_serves_a_pyramid_only_win_without_a_cell() -> None:
+    """``_fewest`` bounds the removals where every tableau card is the pyramid's, the
+    pyramid alone must go and no card can leave it but by a removal."""
+    serves = {letter for letter, rules in PRESETS.items() if covers(rules)
+              and _few_serves(Encoding.of(rules, start(rules, 0)).lay)}
+    assert {"R", "M", "T", "N1", "C1"} <= serves
+    assert not serves & {"P", "O", "N1W", "C1W", "L", "B"}

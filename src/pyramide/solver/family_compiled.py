@@ -79,6 +79,13 @@ relaxed   the relaxed game (``lay[RELAXED]`` 1; not with cells; 2 when the start
           tableau, leaving talon cards that could pair off) cannot win (the real talon is
           harder to reach, and pairs inside it only spend cards); the answers
           are kept in ``memo`` under (tab, the talon's worth counts).
+fewest    the pyramid game (:func:`_fewest`, where the pyramid is the whole
+          tableau, the pyramid alone must go and there is no cell): the pyramid's
+          cards only, each free card free to go with a card from outside it at
+          any time.  Its fewest removals to clear the pyramid bound the real
+          game's (where two pyramid cards can go together only while both are
+          free), beside the partner counts of :func:`_estimate`; the answers
+          depend on the pyramid alone and are kept for each deal.
 memo      the relaxed game's answers, kept by a deal's searches together (rows of
           k0, k1, a tag naming the answer, the generation, the answer).  A row
           counts only in the memo's current generation (``ctl[MEMO_GEN]``): the
@@ -155,7 +162,8 @@ PARTNER_AT = WORTHS * WORTHS  # where the pairs' table keeps each worth's one pa
 CNT_ROWS = 6  # the rows of WORTHS that :func:`_dig` counts in
 # where each part of the scratch vector begins (:func:`buffer_size`): a state, a
 # child state, _prune's counts (3 rows of WORTHS), _dig's (CNT_ROWS rows), then
-# the free cards (n + t + 2), the talon's costs (t, at least 1) and a state's moves
+# the free cards (n + t + 2), the talon's costs (t, at least 1), _fewest's room
+# (FEW_SIZE) and a state's moves
 BUF_ST, BUF_CHILD, BUF_WORK, BUF_CNT = 0, 8, 16, 64
 BUF_FREE = BUF_CNT + CNT_ROWS * WORTHS
 # the flags of the layout array
@@ -169,6 +177,12 @@ COMPLETE, WON, SPENT, EXHAUSTED, GROW_TABLE, GROW_FRAMES, GROW_MOVES, TOPPED = r
 HASH = 0x5851F42D4C957F2D
 RED_SHIFT = 8  # where a key's third word holds the redeals used (:func:`_key`)
 RELAXED_EFFORT = 1024  # steps of the relaxed game per state of the search, at most
+# _fewest's room in the scratch vector: its path (FEW_DEPTH rows of 3), the count of
+# pyramids it knows, then their answers (FEW_ROWS rows of 2: the pyramid, its answer)
+FEW_DEPTH, FEW_ROWS = 64, 4096
+FEW_COUNT = 3 * FEW_DEPTH
+FEW_TABLE = FEW_COUNT + 1
+FEW_SIZE = FEW_TABLE + 2 * FEW_ROWS
 
 
 @small
@@ -179,9 +193,17 @@ def _cost_at(lay: Ints) -> int:
 
 
 @small
-def _moves_at(lay: Ints) -> int:
-    """Where a state's moves begin in the scratch vector: after the talon's costs."""
+def _few_at(lay: Ints) -> int:
+    """Where :func:`_fewest`'s room begins in the scratch vector: after the talon's
+    costs."""
     return _cost_at(lay) + max(1, int(lay[T]))
+
+
+@small
+def _moves_at(lay: Ints) -> int:
+    """Where a state's moves begin in the scratch vector: after :func:`_fewest`'s
+    room."""
+    return _few_at(lay) + FEW_SIZE
 
 
 def buffer_size(lay: Ints) -> int:
@@ -1343,6 +1365,112 @@ def _class_pairs(lay: Ints, cover: Ints, cv: int, cp: int, sv: int, sp: int) -> 
     return min(linked_v, linked_p)
 
 
+@small
+def _few_serves(lay: Ints) -> bool:
+    """Whether :func:`_fewest` bounds the removals here: a pyramid-only win, the
+    whole tableau the pyramid (28 slots at most, so that its shapes fit the
+    room), no cell (a card put there leaves the pyramid without a removal)."""
+    return bool(lay[WIN_ALL] == 0 and lay[CELLS] == 0 and lay[N] <= 28
+                and lay[PYR] == (1 << lay[N]) - 1)
+
+
+@small
+def _few_slot(few: Ints, tab: int) -> int:
+    """The row of :func:`_fewest`'s answers holding ``tab``, or the empty row where
+    it would go."""
+    i = ((tab * 0x9E3779B1) >> 16) & (FEW_ROWS - 1)  # (tab < 2**28: no overflow)
+    while few[FEW_TABLE + 2 * i] != 0 and few[FEW_TABLE + 2 * i] != tab:
+        i = (i + 1) & (FEW_ROWS - 1)
+    return int(i)
+
+
+@jit
+def _few_step(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, tab: int,
+              cur: int) -> tuple[int, int]:
+    """The next removal of the pyramid game (glossary: fewest) from ``tab`` at or
+    after the cursor ``cur`` (0 at first): the pyramid after it and the cursor
+    after it; -1 when there is none.  A free card that goes alone (a king) is the
+    only step.  The cursor is ``1 + slot * 128 + j``: j < 64 a
+    partner slot, 64 the card alone (with a card from outside the pyramid)."""
+    n = lay[N]
+    if cur == 0:
+        for s in range(n):
+            if (tab >> s) & 1 and (tab & cover[s]) == 0 and single[worth[s]]:
+                return tab & ~(1 << s), 1 + n * 128
+        cur = 1
+    s0, j0 = (cur - 1) // 128, (cur - 1) % 128
+    for s in range(s0, n):
+        j = j0 if s == s0 else 0
+        if not (tab >> s) & 1:
+            continue
+        ws = worth[s]
+        if (tab & cover[s]) == 0:
+            if j < 64:
+                for u in range(max(j, s + 1), n):
+                    if ((tab >> u) & 1 and (tab & cover[u]) == 0
+                            and pairs[ws * WORTHS + worth[u]]):
+                        return tab & ~(1 << s) & ~(1 << u), 2 + s * 128 + u
+            if j <= 64 and _pairs_any(pairs, ws):
+                return tab & ~(1 << s), 1 + (s + 1) * 128
+        elif lay[COVERING] and j == 0:
+            c = _coverer(cover, tab, s)
+            if c >= 0 and pairs[ws * WORTHS + worth[c]]:
+                return tab & ~(1 << s) & ~(1 << c), 1 + (s + 1) * 128
+    return -1, 0
+
+
+@jit
+def _fewest(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, tab: int,
+            few: Ints) -> int:
+    """The fewest removals that clear the pyramid ``tab`` in the pyramid game
+    (glossary: fewest), where any free card may also go with a card from outside
+    the pyramid at any time: the real game's removals of pyramid cards are
+    moves of this game, so this bounds them (beside :func:`_estimate`'s count
+    of the cards' partners).  Two cards go in one removal only where they are
+    free together.  The answers are kept in ``few`` (:data:`FEW_SIZE`, cleared
+    for each deal); 0 (no bound) when it has no room."""
+    if tab == 0:
+        return 0
+    i = _few_slot(few, tab)
+    if few[FEW_TABLE + 2 * i] == tab:
+        return int(few[FEW_TABLE + 2 * i + 1])
+    big = 64  # (more than any pyramid's cards: none can be cleared)
+    few[0], few[1], few[2] = tab, 0, big
+    depth, result = 1, 0
+    while depth > 0:
+        top = 3 * (depth - 1)
+        t, k, best = few[top], few[top + 1], few[top + 2]
+        nt, after = -1, 0
+        if best > (_bits(t) + 1) // 2:  # (else no removal order does better)
+            nt, after = _few_step(lay, cover, worth, pairs, single, t, k)
+        if nt < 0:  # every step tried: keep the answer, and tell the pyramid above
+            best = min(best, _bits(t))  # (a pyramid that cannot be cleared: any bound)
+            if few[FEW_COUNT] >= FEW_ROWS // 2:
+                return 0  # no room (the bound stays safe)
+            j = _few_slot(few, t)
+            few[FEW_TABLE + 2 * j], few[FEW_TABLE + 2 * j + 1] = t, best
+            few[FEW_COUNT] += 1
+            depth -= 1
+            if depth > 0 and best + 1 < few[top - 1]:
+                few[top - 1] = best + 1
+            result = int(best)
+            continue
+        few[top + 1] = after
+        if nt == 0:
+            few[top + 2] = min(best, 1)
+            continue
+        j = _few_slot(few, nt)
+        if few[FEW_TABLE + 2 * j] == nt:
+            if few[FEW_TABLE + 2 * j + 1] + 1 < best:
+                few[top + 2] = few[FEW_TABLE + 2 * j + 1] + 1
+            continue
+        if depth >= FEW_DEPTH:
+            return 0
+        few[top + 3], few[top + 4], few[top + 5] = nt, 0, big
+        depth += 1
+    return result
+
+
 @jit
 def _estimate(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, istab: Ints,
               st: Ints, cnt: Ints) -> int:
@@ -1641,17 +1769,21 @@ def _goal(lay: Ints, istab: Ints, st: Ints, ctl: Ints) -> bool:
 
 @small
 def _toward(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, istab: Ints,
-            st: Ints, cnt: Ints, ctl: Ints) -> int:
-    """The removals the goal still needs at the least (:func:`_estimate` for a win;
-    toward ``ctl[TARGET]`` tableau cards gone, a move takes two of them only as a
-    pair of tableau cards: :func:`_tableau_pairs`)."""
+            st: Ints, cnt: Ints, ctl: Ints, few: Ints) -> int:
+    """The removals the goal still needs at the least (for a win, :func:`_estimate`,
+    or :func:`_fewest` where it serves and says more; toward ``ctl[TARGET]``
+    tableau cards gone, a move takes two of them only as a pair of tableau cards:
+    :func:`_tableau_pairs`)."""
     if ctl[TARGET] > 0:
         need = int(ctl[TARGET]) - _gone(lay, istab, st)
         if need <= 0:
             return 0
         return max((need + 1) // 2,
                    need - _tableau_pairs(lay, cover, worth, pairs, single, istab, st, cnt))
-    return _estimate(lay, cover, worth, pairs, single, istab, st, cnt)
+    h = _estimate(lay, cover, worth, pairs, single, istab, st, cnt)
+    if _few_serves(lay):
+        h = max(h, _fewest(lay, cover, worth, pairs, single, st[0], few))
+    return h
 
 
 @jit
@@ -1694,6 +1826,8 @@ def shortest_start(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Int
     """Put the start state ``st`` in the search (``ctl[BOUND]``: the moves of the
     line to beat, set by the caller; ``buf``: the scratch vector)."""
     cnt = buf[BUF_CNT:BUF_FREE]
+    few = buf[_few_at(lay):_moves_at(lay)]
+    few[FEW_COUNT:] = 0  # (the pyramid game's answers are this deal's)
     lay[SEARCHING] = 1
     k0, k1, k2, k3 = _key(lay, worth, st)
     i = _slot(table, k0, k1, k2, k3)
@@ -1701,7 +1835,7 @@ def shortest_start(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Int
     ctl[COUNT] = 1
     ctl[GOAL] = -1
     _store(nodes, heap, ctl, st, 0,
-           _toward(lay, cover, worth, pairs, single, istab, st, cnt, ctl), -1, 0)
+           _toward(lay, cover, worth, pairs, single, istab, st, cnt, ctl, few), -1, 0)
 
 
 @jit
@@ -1714,7 +1848,8 @@ def shortest_run(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints,
     st, child = buf[BUF_ST:BUF_ST + 6], buf[BUF_CHILD:BUF_CHILD + 6]
     work, cnt = buf[BUF_WORK:BUF_CNT], buf[BUF_CNT:BUF_FREE]  # (:func:`_dig`'s rows)
     free = buf[BUF_FREE:]
-    cost, moves = buf[_cost_at(lay):], buf[_moves_at(lay):]
+    cost, moves = buf[_cost_at(lay):], buf[_moves_at(lay):_moves_at(lay) + ROOM]
+    few = buf[_few_at(lay):_moves_at(lay)]
     steps = 0
     while ctl[HEAP_N] > 0:
         if steps >= chunk:
@@ -1747,7 +1882,7 @@ def shortest_run(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints,
                     ctl[BOUND] = g + 1
                     ctl[GOAL] = _keep(nodes, ctl, child, g + 1, row, moves[m])
                 continue
-            h = _toward(lay, cover, worth, pairs, single, istab, child, cnt, ctl)
+            h = _toward(lay, cover, worth, pairs, single, istab, child, cnt, ctl, few)
             if g + 1 + h >= ctl[BOUND]:
                 continue
             c0, c1, c2, c3 = _key(lay, worth, child)
