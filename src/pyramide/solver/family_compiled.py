@@ -183,6 +183,7 @@ FEW_DEPTH, FEW_ROWS = 64, 4096
 FEW_COUNT = 3 * FEW_DEPTH
 FEW_TABLE = FEW_COUNT + 1
 FEW_SIZE = FEW_TABLE + 2 * FEW_ROWS
+WILD = (1 << (4 * WORTHS)) - 1  # talon worth counts that never run out (every worth: 15)
 
 
 @small
@@ -1385,46 +1386,12 @@ def _few_slot(few: Ints, tab: int) -> int:
 
 
 @jit
-def _few_step(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, tab: int,
-              cur: int) -> tuple[int, int]:
-    """The next removal of the pyramid game (glossary: fewest) from ``tab`` at or
-    after the cursor ``cur`` (0 at first): the pyramid after it and the cursor
-    after it; -1 when there is none.  A free card that goes alone (a king) is the
-    only step.  The cursor is ``1 + slot * 128 + j``: j < 64 a
-    partner slot, 64 the card alone (with a card from outside the pyramid)."""
-    n = lay[N]
-    if cur == 0:
-        for s in range(n):
-            if (tab >> s) & 1 and (tab & cover[s]) == 0 and single[worth[s]]:
-                return tab & ~(1 << s), 1 + n * 128
-        cur = 1
-    s0, j0 = (cur - 1) // 128, (cur - 1) % 128
-    for s in range(s0, n):
-        j = j0 if s == s0 else 0
-        if not (tab >> s) & 1:
-            continue
-        ws = worth[s]
-        if (tab & cover[s]) == 0:
-            if j < 64:
-                for u in range(max(j, s + 1), n):
-                    if ((tab >> u) & 1 and (tab & cover[u]) == 0
-                            and pairs[ws * WORTHS + worth[u]]):
-                        return tab & ~(1 << s) & ~(1 << u), 2 + s * 128 + u
-            if j <= 64 and _pairs_any(pairs, ws):
-                return tab & ~(1 << s), 1 + (s + 1) * 128
-        elif lay[COVERING] and j == 0:
-            c = _coverer(cover, tab, s)
-            if c >= 0 and pairs[ws * WORTHS + worth[c]]:
-                return tab & ~(1 << s) & ~(1 << c), 1 + (s + 1) * 128
-    return -1, 0
-
-
-@jit
 def _fewest(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, tab: int,
             few: Ints) -> int:
     """The fewest removals that clear the pyramid ``tab`` in the pyramid game
     (glossary: fewest), where any free card may also go with a card from outside
-    the pyramid at any time: the real game's removals of pyramid cards are
+    the pyramid at any time (the relaxed game's steps with a talon that never
+    runs out, :data:`WILD`): the real game's removals of pyramid cards are
     moves of this game, so this bounds them (beside :func:`_estimate`'s count
     of the cards' partners).  Two cards go in one removal only where they are
     free together.  The answers are kept in ``few`` (:data:`FEW_SIZE`, cleared
@@ -1442,7 +1409,7 @@ def _fewest(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, tab:
         t, k, best = few[top], few[top + 1], few[top + 2]
         nt, after = -1, 0
         if best > (_bits(t) + 1) // 2:  # (else no removal order does better)
-            nt, after = _few_step(lay, cover, worth, pairs, single, t, k)
+            nt, _, after = _relaxed_step(lay, cover, worth, pairs, single, t, WILD, k)
         if nt < 0:  # every step tried: keep the answer, and tell the pyramid above
             best = min(best, _bits(t))  # (a pyramid that cannot be cleared: any bound)
             if few[FEW_COUNT] >= FEW_ROWS // 2:
