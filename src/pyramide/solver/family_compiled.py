@@ -85,7 +85,10 @@ fewest    the pyramid game (:func:`_fewest`, where the pyramid is the whole
           any time.  Its fewest removals to clear the pyramid bound the real
           game's (where two pyramid cards can go together only while both are
           free), beside the partner counts of :func:`_estimate`; the answers
-          depend on the pyramid alone and are kept for each deal.
+          depend on the pyramid alone and are kept for each deal.  Toward a
+          number of cards gone (a lost position's line, :func:`_goal_fewest`):
+          the fewest removals to that many, and the fewest of those cards that
+          must go with a talon card (the digging toward them, :func:`_dig`).
 memo      the relaxed game's answers, kept by a deal's searches together (rows of
           k0, k1, a tag naming the answer, the generation, the answer).  A row
           counts only in the memo's current generation (``ctl[MEMO_GEN]``): the
@@ -184,6 +187,16 @@ FEW_COUNT = 3 * FEW_DEPTH
 FEW_TABLE = FEW_COUNT + 1
 FEW_SIZE = FEW_TABLE + 2 * FEW_ROWS
 WILD = (1 << (4 * WORTHS)) - 1  # talon worth counts that never run out (every worth: 15)
+# _goal_fewest's room, past a state's moves in the scratch vector of a search toward a
+# number of cards gone (lay[SHORT] 2): the count of pyramids it knows, its path
+# (GOAL_DEPTH rows of 4), its pyramids (GOAL_KEYS rows of 2: the pyramid, its row +
+# 1), then for each row the fewest moves and the fewest talon partners toward each
+# number of cards still to go (GOAL_WIDE each)
+GOAL_DEPTH, GOAL_KEYS, GOAL_ROWS, GOAL_WIDE = 64, 4096, 2048, 32
+GOAL_STACK = 1
+GOAL_TABLE = GOAL_STACK + 4 * GOAL_DEPTH
+GOAL_VALUES = GOAL_TABLE + 2 * GOAL_KEYS
+GOAL_SIZE = GOAL_VALUES + 2 * GOAL_ROWS * GOAL_WIDE
 
 
 @small
@@ -209,7 +222,7 @@ def _moves_at(lay: Ints) -> int:
 
 def buffer_size(lay: Ints) -> int:
     """The length of a search's scratch vector (glossary: scratch)."""
-    return _moves_at(lay) + ROOM
+    return _moves_at(lay) + ROOM + (GOAL_SIZE if lay[SHORT] == 2 else 0)
 
 
 def words_shape(lay: Ints) -> tuple[int, int]:
@@ -1438,6 +1451,113 @@ def _fewest(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, tab:
     return result
 
 
+@small
+def _goal_serves(lay: Ints) -> bool:
+    """Whether :func:`_goal_fewest` bounds a search toward a number of cards gone:
+    its room is in the scratch vector (``lay[SHORT]`` 2), the pyramid is the
+    whole tableau (28 slots at most) and there is no cell."""
+    return bool(lay[SHORT] == 2 and lay[CELLS] == 0 and lay[N] <= 28
+                and lay[PYR] == (1 << lay[N]) - 1)
+
+
+@small
+def _goal_row(gt: Ints, tab: int) -> int:
+    """The row of :func:`_goal_fewest`'s answers for the pyramid ``tab`` (a new one,
+    every answer unknown, if need be); -1 when there is no room for it."""
+    i = ((tab * 0x9E3779B1) >> 16) & (GOAL_KEYS - 1)  # (tab < 2**28: no overflow)
+    while gt[GOAL_TABLE + 2 * i] != 0:
+        if gt[GOAL_TABLE + 2 * i] == tab:
+            return int(gt[GOAL_TABLE + 2 * i + 1] - 1)
+        i = (i + 1) & (GOAL_KEYS - 1)
+    row = gt[0]
+    if row >= GOAL_ROWS or 2 * row >= GOAL_KEYS:
+        return -1
+    gt[0] = row + 1
+    gt[GOAL_TABLE + 2 * i], gt[GOAL_TABLE + 2 * i + 1] = tab, row + 1
+    at = GOAL_VALUES + 2 * row * GOAL_WIDE
+    gt[at:at + 2 * GOAL_WIDE] = -1
+    return int(row)
+
+
+@jit
+def _goal_step(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, tab: int,
+               cur: int) -> tuple[int, int]:
+    """The next step of the pyramid game toward a number of cards gone, from ``tab``
+    at or after the cursor ``cur`` (0 at first): the pyramid after it and the
+    cursor after it; -1 when there is none.  Unlike the relaxed game's steps
+    (:func:`_relaxed_step`, whose other steps these are, cursor ``cur - n + 1``),
+    a free king is one step among the others: toward a number of cards, taking
+    a king first may cost a move that a pair would not."""
+    n = lay[N]
+    for s in range(cur, n):
+        if (tab >> s) & 1 and (tab & cover[s]) == 0 and single[worth[s]]:
+            return tab & ~(1 << s), s + 1
+    nt, _, after = _relaxed_step(lay, cover, worth, pairs, single, tab, WILD,
+                                 max(cur, n) - n + 1)
+    return nt, after + n - 1
+
+
+@jit
+def _goal_fewest(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, tab: int,
+                 need: int, alone: bool, gt: Ints) -> int:
+    """Toward ``need`` more pyramid cards gone in the pyramid game (glossary:
+    fewest): the fewest removals, or with ``alone`` the fewest cards that go with
+    a card from outside the pyramid (a talon card: :func:`_dig`'s partners).  A
+    real line toward that many cards takes them by moves of this game, so each
+    bounds the real line's.  Kept in ``gt`` (:data:`GOAL_SIZE`, cleared for each
+    search); 0 (no bound) when it has no room."""
+    if need <= 0:
+        return 0
+    need = min(need, GOAL_WIDE - 1)
+    col = GOAL_WIDE if alone else 0
+    row = _goal_row(gt, tab)
+    if row < 0:
+        return 0
+    if gt[GOAL_VALUES + 2 * row * GOAL_WIDE + col + need] >= 0:
+        return int(gt[GOAL_VALUES + 2 * row * GOAL_WIDE + col + need])
+    big = 64  # (more than any pyramid's cards: the number cannot be reached)
+    gt[GOAL_STACK], gt[GOAL_STACK + 1], gt[GOAL_STACK + 2] = tab, need, 0
+    gt[GOAL_STACK + 3] = big
+    depth, result = 1, 0
+    while depth > 0:
+        top = GOAL_STACK + 4 * (depth - 1)
+        t, r, k, best = gt[top], gt[top + 1], gt[top + 2], gt[top + 3]
+        nt, after = -1, 0
+        if best > (0 if alone else (r + 1) // 2):  # (else no line does better)
+            nt, after = _goal_step(lay, cover, worth, pairs, single, t, k)
+        if nt < 0:  # every step tried: keep the answer, and tell the state above
+            gt[GOAL_VALUES + 2 * _goal_row(gt, t) * GOAL_WIDE + col + r] = best
+            depth -= 1
+            if depth > 0:
+                up = GOAL_STACK + 4 * (depth - 1)
+                gone = _bits(gt[up]) - _bits(t)
+                cost = (1 if gone == 1 and not single[worth[_bits((gt[up] ^ t) - 1)]]
+                        else 0) if alone else 1
+                if best + cost < gt[up + 3]:
+                    gt[up + 3] = best + cost
+            result = int(best)
+            continue
+        gt[top + 2] = after
+        gone = _bits(t) - _bits(nt)
+        cost = (1 if gone == 1 and not single[worth[_bits((t ^ nt) - 1)]] else 0) if alone else 1
+        if gone >= r:
+            if cost < best:
+                gt[top + 3] = cost
+            continue
+        j = _goal_row(gt, nt)
+        if j < 0 or depth >= GOAL_DEPTH:
+            return 0  # no room (the bound stays safe)
+        v = gt[GOAL_VALUES + 2 * j * GOAL_WIDE + col + r - gone]
+        if v >= 0:
+            if v + cost < best:
+                gt[top + 3] = v + cost
+            continue
+        nxt = top + 4
+        gt[nxt], gt[nxt + 1], gt[nxt + 2], gt[nxt + 3] = nt, r - gone, 0, big
+        depth += 1
+    return result
+
+
 @jit
 def _estimate(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, istab: Ints,
               st: Ints, cnt: Ints) -> int:
@@ -1496,9 +1616,55 @@ def _estimate(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, is
     return h
 
 
+@small
+def _keep_small(low: Ints, kept: int, k: int, c: int) -> int:
+    """Keep ``c`` among the ``k`` smallest values so far (``low[:kept]``, in order);
+    returns how many are kept now."""
+    if kept == k and c >= low[k - 1]:
+        return kept
+    at = kept if kept < k else k - 1  # (the largest kept is dropped)
+    while at > 0 and low[at - 1] > c:
+        low[at] = low[at - 1]
+        at -= 1
+    low[at] = c
+    return kept + 1 if kept < k else kept
+
+
+@jit
+def _kth_cost(lay: Ints, worth: Ints, room: Ints, tal: int, cost: Ints, k: int,
+              low: Ints) -> int:
+    """The ``k``-th smallest of ``cost`` among the talon cards ``tal`` of a worth
+    with ``room`` (a needed card to go with); 0 where there are fewer (no bound).
+    ``low``: room for the ``k`` smallest (:data:`WORTHS` at least)."""
+    n, kept = lay[N], 0
+    k = min(k, WORTHS)
+    for t in range(lay[T]):
+        if not (tal >> t) & 1 or room[worth[n + t]] == 0:
+            continue
+        kept = _keep_small(low, kept, k, cost[t])
+    return int(low[k - 1]) if kept == k else 0
+
+
+@jit
+def _target_dig(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints,
+                istab: Ints, seqs: Ints, lens: Ints, st: Ints, cnt: Ints, cost: Ints,
+                ctl: Ints, gt: Ints) -> int:
+    """Toward ``ctl[TARGET]`` tableau cards gone (where :func:`_goal_serves`): the
+    moves that take no tableau card, beside :func:`_toward`'s.  At least as many
+    of the cards still to go as the pyramid game says (:func:`_goal_fewest`,
+    ``alone``) need a talon partner (:func:`_dig`'s ``partners``)."""
+    if not _goal_serves(lay):
+        return 0
+    need = int(ctl[TARGET]) - _gone(lay, istab, st)
+    k = _goal_fewest(lay, cover, worth, pairs, single, st[0], need, True, gt)
+    if k <= 0 or k >= 64:
+        return 0
+    return _dig(lay, cover, worth, pairs, single, istab, seqs, lens, st, cnt, cost, k)
+
+
 @jit
 def _dig(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, istab: Ints,
-         seqs: Ints, lens: Ints, st: Ints, cnt: Ints, cost: Ints) -> int:
+         seqs: Ints, lens: Ints, st: Ints, cnt: Ints, cost: Ints, partners: int) -> int:
     """The fewest moves still to come that take no card the win needs, beside
     :func:`_estimate`'s removals (which bound the moves that take one, so the two
     add up): the talon dug through to the partners that the pyramid's cards
@@ -1519,7 +1685,13 @@ def _dig(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, istab: 
     partners must come, so the moves are at least the ``k``-th smallest cost
     among them.  Under a whole-deck win every talon card is needed: a closed
     stock is drawn out, nothing more is said.  ``cnt`` has :data:`CNT_ROWS` rows
-    of :data:`WORTHS`."""
+    of :data:`WORTHS`.
+
+    Toward a number of tableau cards gone instead of a win (the pyramid the whole
+    tableau, no cell), ``partners`` >= 0 is how many tableau cards at the least
+    must go with talon cards: the moves are then at least the ``partners``-th
+    smallest cost among the talon cards that pair with a tableau card (the
+    tableau's cards are the needed ones, whatever the win)."""
     n, piles = lay[N], lay[PILES]
     if lay[T] == 0 or (lay[CYCLE] and lay[SEARCHING]):
         return 0
@@ -1527,7 +1699,9 @@ def _dig(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, istab: 
     level = red if piles > 1 else 0
     seq, length = seqs[level], lens[level]
     per_draw = piles if piles > 1 else lay[DRAWS]
-    if lay[WIN_ALL]:
+    if partners == 0:
+        return 0
+    if lay[WIN_ALL] and partners < 0:
         if lay[OPEN]:
             return 0
         stock = 0
@@ -1612,6 +1786,8 @@ def _dig(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, istab: 
         for i in range(min(cut, length)):
             if seq[i] >= 0:
                 cost[seq[i]] = 0
+    if partners > 0:  # toward a number of cards gone: the partners-th smallest cost
+        return _kth_cost(lay, worth, room, tal, cost, partners, seen)
     low = seen  # (free now: the smallest costs of a worth's partners, below)
     talon = room  # (free now too: the talon cards of each worth)
     talon[:] = 0
@@ -1659,16 +1835,7 @@ def _dig(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, istab: 
         while x:
             bit = x & -x
             x ^= bit
-            c = cost[_bits(bit - 1)]
-            if kept == k and c >= low[k - 1]:
-                continue
-            at = kept if kept < k else k - 1  # (the largest kept is dropped)
-            while at > 0 and low[at - 1] > c:
-                low[at] = low[at - 1]
-                at -= 1
-            low[at] = c
-            if kept < k:
-                kept += 1
+            kept = _keep_small(low, kept, k, cost[_bits(bit - 1)])
         if kept == k and low[k - 1] > dig:
             dig = low[k - 1]
     return dig
@@ -1736,7 +1903,7 @@ def _goal(lay: Ints, istab: Ints, st: Ints, ctl: Ints) -> bool:
 
 @small
 def _toward(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, istab: Ints,
-            st: Ints, cnt: Ints, ctl: Ints, few: Ints) -> int:
+            st: Ints, cnt: Ints, ctl: Ints, few: Ints, gt: Ints) -> int:
     """The removals the goal still needs at the least (for a win, :func:`_estimate`,
     or :func:`_fewest` where it serves and says more; toward ``ctl[TARGET]``
     tableau cards gone, a move takes two of them only as a pair of tableau cards:
@@ -1745,8 +1912,11 @@ def _toward(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, ista
         need = int(ctl[TARGET]) - _gone(lay, istab, st)
         if need <= 0:
             return 0
-        return max((need + 1) // 2,
-                   need - _tableau_pairs(lay, cover, worth, pairs, single, istab, st, cnt))
+        h = max((need + 1) // 2,
+                need - _tableau_pairs(lay, cover, worth, pairs, single, istab, st, cnt))
+        if _goal_serves(lay):
+            h = max(h, _goal_fewest(lay, cover, worth, pairs, single, st[0], need, False, gt))
+        return h
     h = _estimate(lay, cover, worth, pairs, single, istab, st, cnt)
     if _few_serves(lay):
         h = max(h, _fewest(lay, cover, worth, pairs, single, st[0], few))
@@ -1795,6 +1965,9 @@ def shortest_start(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Int
     cnt = buf[BUF_CNT:BUF_FREE]
     few = buf[_few_at(lay):_moves_at(lay)]
     few[FEW_COUNT:] = 0  # (the pyramid game's answers are this deal's)
+    gt = buf[_moves_at(lay) + ROOM:]
+    if lay[SHORT] == 2:
+        gt[:GOAL_VALUES] = 0
     lay[SEARCHING] = 1
     k0, k1, k2, k3 = _key(lay, worth, st)
     i = _slot(table, k0, k1, k2, k3)
@@ -1802,7 +1975,7 @@ def shortest_start(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Int
     ctl[COUNT] = 1
     ctl[GOAL] = -1
     _store(nodes, heap, ctl, st, 0,
-           _toward(lay, cover, worth, pairs, single, istab, st, cnt, ctl, few), -1, 0)
+           _toward(lay, cover, worth, pairs, single, istab, st, cnt, ctl, few, gt), -1, 0)
 
 
 @jit
@@ -1816,7 +1989,7 @@ def shortest_run(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints,
     work, cnt = buf[BUF_WORK:BUF_CNT], buf[BUF_CNT:BUF_FREE]  # (:func:`_dig`'s rows)
     free = buf[BUF_FREE:]
     cost, moves = buf[_cost_at(lay):], buf[_moves_at(lay):_moves_at(lay) + ROOM]
-    few = buf[_few_at(lay):_moves_at(lay)]
+    few, gt = buf[_few_at(lay):_moves_at(lay)], buf[_moves_at(lay) + ROOM:]
     steps = 0
     while ctl[HEAP_N] > 0:
         if steps >= chunk:
@@ -1849,7 +2022,7 @@ def shortest_run(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints,
                     ctl[BOUND] = g + 1
                     ctl[GOAL] = _keep(nodes, ctl, child, g + 1, row, moves[m])
                 continue
-            h = _toward(lay, cover, worth, pairs, single, istab, child, cnt, ctl, few)
+            h = _toward(lay, cover, worth, pairs, single, istab, child, cnt, ctl, few, gt)
             if g + 1 + h >= ctl[BOUND]:
                 continue
             c0, c1, c2, c3 = _key(lay, worth, child)
@@ -1858,7 +2031,10 @@ def shortest_run(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints,
                 continue
             if ctl[TARGET] == 0:
                 h += _dig(lay, cover, worth, pairs, single, istab, seqs, lens, child, cnt,
-                          cost)
+                          cost, -1)
+            else:
+                h += _target_dig(lay, cover, worth, pairs, single, istab, seqs, lens, child,
+                                 cnt, cost, ctl, gt)
             if g + 1 + h >= ctl[BOUND]:
                 continue
             if table[i, 2] == 0:
