@@ -4,6 +4,12 @@ Glossary
 --------
 reduced rules  rule sets the reduced model decides exactly: unlimited redeals,
                draw one, no waste pairs, no open stock, pyramid-only win (N, C).
+loose cards    tableau cards beside the 7-row pyramid that nothing covers and
+               that cover nothing, outside every pyramid zone (B's reserve row):
+               free until they go, and a pyramid-only win never needs them, so
+               under the reduced rules' talon they are talon cards that are
+               always at hand, and the reduced model decides the game exactly
+               with their values counted in the talon (:func:`loose_slots`).
 solution       a :class:`Solution`: ``winnable`` (``None`` = unknown within the
                budget), ``max_removed`` (most pyramid cards that can ever be gone,
                counting those already gone; 28 when winnable), ``moves`` (engine
@@ -27,7 +33,7 @@ budget         a count of states (:class:`Budget`), or one per search path
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Literal
 
@@ -35,7 +41,7 @@ from pyramide.errors import PyramideError
 from pyramide.game import Game, Position
 from pyramide.geometry import SLOTS
 from pyramide.moves import Move
-from pyramide.rules import Rules
+from pyramide.rules import CLASSIC_TABLEAU, Rules
 from pyramide.solver import native
 from pyramide.solver.budget import Budget, Budgets, Path
 from pyramide.solver.downsets import is_downset
@@ -55,6 +61,7 @@ __all__ = [
     "decide",
     "hint",
     "is_lost",
+    "loose_slots",
     "reduced_rules",
     "search_path",
     "solve",
@@ -102,6 +109,41 @@ def reduced_rules(rules: Rules) -> bool:
     return (rules.classic and rules.redeals is None and rules.draw_count == 1
             and rules.waste_pairs == "none" and not rules.open_stock
             and rules.win == "pyramid")
+
+
+@lru_cache(maxsize=64)
+def loose_slots(rules: Rules) -> tuple[int, ...] | None:
+    """The tableau's loose cards (module glossary) where the reduced model decides
+    ``rules`` exactly with them counted as talon cards, else ``None``: the
+    tableau is the 7-row pyramid (its first 28 slots, as dealt by rule book §2)
+    and at least one loose card, and with the pyramid alone the rules would be
+    reduced rules.
+
+    >>> from pyramide.rules import rules_for
+    >>> loose_slots(rules_for("B")), loose_slots(rules_for("N")), loose_slots(rules_for("G"))
+    ((28, 29, 30, 31, 32, 33, 34), None, None)
+
+    Why it is exact: a pyramid-only win never needs two cards from outside the
+    pyramid to go together, and under the reduced rules any talon card can be
+    brought onto the waste top at any time (draws and recycles take nothing
+    away); a loose card is at hand at any time without even that.  So the cards
+    outside the pyramid are one multiset of worths, each at hand whenever a
+    pyramid card wants it: the reduced model's game (tests check its verdicts
+    against the compiled search over the kernel's moves and an exhaustive search
+    over the kernel)."""
+    tableau, n = rules.tableau, len(CLASSIC_TABLEAU)
+    if len(tableau) <= n:
+        return None
+    pyramid = tableau.slots[:n]
+    if any(mine.covered_by != classic.covered_by or mine.zone != classic.zone or mine.hidden
+           for mine, classic in zip(pyramid, CLASSIC_TABLEAU.slots, strict=True)):
+        return None
+    loose = tuple(range(n, len(tableau)))
+    if any(tableau.slots[s].covered_by or tableau.covers[s] or tableau.slots[s].hidden
+           or tableau.slots[s].zone.startswith("pyramid") for s in loose):
+        return None
+    alone = replace(rules, tableau=CLASSIC_TABLEAU)
+    return loose if reduced_rules(alone) else None
 
 
 def family_rules(rules: Rules) -> bool:
@@ -206,6 +248,8 @@ def decide(position: Position, rules: Rules, *, budget: AnyBudget = DEFAULT_BUDG
         return _over(position, rules)
     if reduced_rules(rules):  # decided at once, whatever the budget
         return _decide_reduced(position, rules)
+    if win_only and loose_slots(rules) is not None:  # the verdict at once (B)
+        return _decide_loose(position, rules)
     budget = path_budget(budget, rules, shortest=False)
     if family_rules(rules):
         return _solve_family(position, rules, budget, line=False, win_only=win_only)
@@ -241,6 +285,8 @@ def is_lost(game: Game, *, budget: AnyBudget = QUICK_BUDGET) -> bool:
     position, rules = game.position, game.rules
     if position.status != "playing":
         return position.status == "lost"
+    if loose_slots(rules) is not None:  # exact at once (B)
+        return _decide_loose(position, rules).winnable is False
     budget = path_budget(budget, rules, shortest=False)
     if family_rules(rules):
         from pyramide.solver.family_search import decide_family
@@ -317,17 +363,40 @@ def _solve_kernel(position: Position, rules: Rules, budget: Budget, *,
 
 
 def _decide_reduced(position: Position, rules: Rules) -> Solution:
-    """The reduced model's verdict (exact under the reduced rules), compiled where the
-    compiled search can be had (:func:`compiled.model_best`), else interpreted."""
+    """The reduced model's verdict (exact under the reduced rules)."""
     values = _values(position)
-    mask, talon = _mask(position, values), _talon(position)
+    best, nodes = _reduced_best(values, _mask(position, values), _talon(position),
+                                covering=rules.covering_pairs)
+    return Solution(best == SLOTS, best, nodes=nodes)
+
+
+def _reduced_best(values: tuple[int, ...], mask: int, talon: int, *,
+                  covering: bool) -> tuple[int, int]:
+    """The reduced model's best and the states it evaluated, compiled where the
+    compiled search can be had (:func:`compiled.model_best`), else interpreted."""
     module = native.compiled()
     if module is not None:
-        best, nodes = module.model_best(values, mask, talon, covering=rules.covering_pairs)
-    else:
-        model = ReducedModel(values, covering=rules.covering_pairs)
-        best, nodes = model.best(mask, talon), model.nodes
-    return Solution(best == SLOTS, best, nodes=nodes)
+        best, nodes = module.model_best(values, mask, talon, covering=covering)
+        return int(best), int(nodes)
+    model = ReducedModel(values, covering=covering)
+    return model.best(mask, talon), model.nodes
+
+
+def _decide_loose(position: Position, rules: Rules) -> Solution:
+    """The verdict of a game with loose cards (:func:`loose_slots`): the reduced
+    model's over the pyramid, with the loose cards still in play counted in the
+    talon.  A lost position's ``max_removed`` (tableau cards, the loose ones
+    included) is not sought: the tableau cards gone so far, not ``exact``."""
+    loose = loose_slots(rules)
+    assert loose is not None
+    values = _values(position)[:len(CLASSIC_TABLEAU)]
+    talon = _talon(position) + pack_talon([card.value for s in loose
+                                           if (card := position.tableau[s]) is not None])
+    best, nodes = _reduced_best(values, _mask(position, values), talon,
+                                covering=rules.covering_pairs)
+    if best == SLOTS:
+        return Solution(True, len(rules.tableau), nodes=nodes)
+    return Solution(False, gone(position), exact=False, nodes=nodes)
 
 
 def _solve_reduced(position: Position, model: ReducedModel, mask: int) -> Solution:
