@@ -4,12 +4,9 @@ Glossary
 --------
 reduced rules  rule sets the reduced model decides exactly: unlimited redeals,
                draw one, no waste pairs, no open stock, pyramid-only win (N, C).
-loose cards    tableau cards beside the 7-row pyramid that nothing covers and
-               that cover nothing, outside every pyramid zone (B's reserve row):
-               free until they go, and a pyramid-only win never needs them, so
-               under the reduced rules' talon they are talon cards that are
-               always at hand, and the reduced model decides the game exactly
-               with their values counted in the talon (:func:`loose_slots`).
+reduction      a game the reduced model decides exactly all the same: N and C,
+               and games with a smaller pyramid or spare cards (S, B;
+               :mod:`~pyramide.solver.reduction`).
 solution       a :class:`Solution`: ``winnable`` (``None`` = unknown within the
                budget), ``max_removed`` (most pyramid cards that can ever be gone,
                counting those already gone; 28 when winnable), ``moves`` (engine
@@ -33,7 +30,7 @@ budget         a count of states (:class:`Budget`), or one per search path
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Literal
 
@@ -41,14 +38,15 @@ from pyramide.errors import PyramideError
 from pyramide.game import Game, Position
 from pyramide.geometry import SLOTS
 from pyramide.moves import Move
-from pyramide.rules import CLASSIC_TABLEAU, Rules
+from pyramide.rules import Rules
 from pyramide.solver import native
 from pyramide.solver.budget import Budget, Budgets, Path
 from pyramide.solver.downsets import is_downset
 from pyramide.solver.fullsearch import decide_full, search_full
 from pyramide.solver.kernel_search import decide_kernel, gone, shortest_kernel
 from pyramide.solver.lines import realize
-from pyramide.solver.reduced import BIT, FULL, ReducedModel, pack_talon
+from pyramide.solver.reduced import BIT, FULL, ReducedModel
+from pyramide.solver.reduction import CLASSIC, Reduction, reduced_rules, reduction
 from pyramide.solver.table import Table, serves
 
 __all__ = [
@@ -61,7 +59,6 @@ __all__ = [
     "decide",
     "hint",
     "is_lost",
-    "loose_slots",
     "reduced_rules",
     "search_path",
     "solve",
@@ -102,48 +99,6 @@ class Solution:
     method: Method = "reduced"
     nodes: int = 0
     timed_out: bool = False
-
-
-def reduced_rules(rules: Rules) -> bool:
-    """True when the reduced model decides ``rules`` exactly (rule sets N and C)."""
-    return (rules.classic and rules.redeals is None and rules.draw_count == 1
-            and rules.waste_pairs == "none" and not rules.open_stock
-            and rules.win == "pyramid")
-
-
-@lru_cache(maxsize=64)
-def loose_slots(rules: Rules) -> tuple[int, ...] | None:
-    """The tableau's loose cards (module glossary) where the reduced model decides
-    ``rules`` exactly with them counted as talon cards, else ``None``: the
-    tableau is the 7-row pyramid (its first 28 slots, as dealt by rule book §2)
-    and at least one loose card, and with the pyramid alone the rules would be
-    reduced rules.
-
-    >>> from pyramide.rules import rules_for
-    >>> loose_slots(rules_for("B")), loose_slots(rules_for("N")), loose_slots(rules_for("G"))
-    ((28, 29, 30, 31, 32, 33, 34), None, None)
-
-    Why it is exact: a pyramid-only win never needs two cards from outside the
-    pyramid to go together, and under the reduced rules any talon card can be
-    brought onto the waste top at any time (draws and recycles take nothing
-    away); a loose card is at hand at any time without even that.  So the cards
-    outside the pyramid are one multiset of worths, each at hand whenever a
-    pyramid card wants it: the reduced model's game (tests check its verdicts
-    against the compiled search over the kernel's moves and an exhaustive search
-    over the kernel)."""
-    tableau, n = rules.tableau, len(CLASSIC_TABLEAU)
-    if len(tableau) <= n:
-        return None
-    pyramid = tableau.slots[:n]
-    if any(mine.covered_by != classic.covered_by or mine.zone != classic.zone or mine.hidden
-           for mine, classic in zip(pyramid, CLASSIC_TABLEAU.slots, strict=True)):
-        return None
-    loose = tuple(range(n, len(tableau)))
-    if any(tableau.slots[s].covered_by or tableau.covers[s] or tableau.slots[s].hidden
-           or tableau.slots[s].zone.startswith("pyramid") for s in loose):
-        return None
-    alone = replace(rules, tableau=CLASSIC_TABLEAU)
-    return loose if reduced_rules(alone) else None
 
 
 def family_rules(rules: Rules) -> bool:
@@ -246,10 +201,9 @@ def decide(position: Position, rules: Rules, *, budget: AnyBudget = DEFAULT_BUDG
     most found on the way, not ``exact``): win rates need only the verdict."""
     if position.status != "playing":
         return _over(position, rules)
-    if reduced_rules(rules):  # decided at once, whatever the budget
-        return _decide_reduced(position, rules)
-    if win_only and loose_slots(rules) is not None:  # the verdict at once (B)
-        return _decide_loose(position, rules)
+    red = reduction(rules)
+    if red is not None and (win_only or not red.spare):  # at once, whatever the budget
+        return _decide_reduced(position, rules, red)
     budget = path_budget(budget, rules, shortest=False)
     if family_rules(rules):
         return _solve_family(position, rules, budget, line=False, win_only=win_only)
@@ -285,8 +239,9 @@ def is_lost(game: Game, *, budget: AnyBudget = QUICK_BUDGET) -> bool:
     position, rules = game.position, game.rules
     if position.status != "playing":
         return position.status == "lost"
-    if loose_slots(rules) is not None:  # exact at once (B)
-        return _decide_loose(position, rules).winnable is False
+    red = reduction(rules)
+    if red is not None:  # exact at once
+        return _decide_reduced(position, rules, red).winnable is False
     budget = path_budget(budget, rules, shortest=False)
     if family_rules(rules):
         from pyramide.solver.family_search import decide_family
@@ -338,19 +293,22 @@ def _solve_family_shortest(position: Position, rules: Rules, budget: Budget,
 
 def _ceiling(position: Position, rules: Rules,
              layout: tuple[int, ...] | None = None) -> int | None:
-    """The classic sets' bound on the pyramid cards removable: the reduced model's
-    best (exact under N and C, a relaxation of every other classic set); ``layout``
-    as in :func:`solve_position`."""
-    if not rules.classic:
+    """A bound on the tableau cards removable, for the compiled search: the reduced
+    model's best — exact where it decides the game (N, C, S), a relaxation for every
+    other classic set; ``layout`` as in :func:`solve_position`.  ``None`` elsewhere
+    (spare cards are tableau cards the model does not follow)."""
+    if rules.classic:
+        model = _model(layout or _values(position), rules.covering_pairs)
+        return model.best(_mask(position), _talon(position))
+    red = reduction(rules)
+    if red is None or red.spare:
         return None
-    model = _model(layout or _values(position), rules.covering_pairs)
-    return model.best(_mask(position), _talon(position))
+    return _decide_reduced(position, rules, red).max_removed
 
 
 def _talon(position: Position) -> int:
     """The talon's values, packed for the reduced model."""
-    return (pack_talon([c.value for c in position.waste])
-            + pack_talon([c.value for c in position.stock]))
+    return CLASSIC.talon(position)
 
 
 def _solve_kernel(position: Position, rules: Rules, budget: Budget, *,
@@ -362,38 +320,22 @@ def _solve_kernel(position: Position, rules: Rules, budget: Budget, *,
                     timed_out=found.timed_out)
 
 
-def _decide_reduced(position: Position, rules: Rules) -> Solution:
-    """The reduced model's verdict (exact under the reduced rules)."""
-    values = _values(position)
-    best, nodes = _reduced_best(values, _mask(position, values), _talon(position),
-                                covering=rules.covering_pairs)
-    return Solution(best == SLOTS, best, nodes=nodes)
-
-
-def _reduced_best(values: tuple[int, ...], mask: int, talon: int, *,
-                  covering: bool) -> tuple[int, int]:
-    """The reduced model's best and the states it evaluated, compiled where the
-    compiled search can be had (:func:`compiled.model_best`), else interpreted."""
+def _decide_reduced(position: Position, rules: Rules, red: Reduction) -> Solution:
+    """The reduced model's verdict (exact under ``red``, :func:`reduction`), compiled
+    where the compiled search can be had (:func:`compiled.model_best`), else
+    interpreted.  ``max_removed`` is exact too, but where spare cards count (they
+    are tableau cards the model does not follow): there a lost position's is not
+    sought (the tableau cards gone so far, not ``exact``)."""
+    values = red.values(position)
+    mask, talon = _mask(position, values), red.talon(position)
     module = native.compiled()
     if module is not None:
-        best, nodes = module.model_best(values, mask, talon, covering=covering)
-        return int(best), int(nodes)
-    model = ReducedModel(values, covering=covering)
-    return model.best(mask, talon), model.nodes
-
-
-def _decide_loose(position: Position, rules: Rules) -> Solution:
-    """The verdict of a game with loose cards (:func:`loose_slots`): the reduced
-    model's over the pyramid, with the loose cards still in play counted in the
-    talon.  A lost position's ``max_removed`` (tableau cards, the loose ones
-    included) is not sought: the tableau cards gone so far, not ``exact``."""
-    loose = loose_slots(rules)
-    assert loose is not None
-    values = _values(position)[:len(CLASSIC_TABLEAU)]
-    talon = _talon(position) + pack_talon([card.value for s in loose
-                                           if (card := position.tableau[s]) is not None])
-    best, nodes = _reduced_best(values, _mask(position, values), talon,
-                                covering=rules.covering_pairs)
+        best, nodes = module.model_best(values, mask, talon, covering=rules.covering_pairs)
+    else:
+        model = ReducedModel(values, covering=rules.covering_pairs)
+        best, nodes = model.best(mask, talon), model.nodes
+    if not red.spare:
+        return Solution(best == SLOTS, red.removed(best), nodes=nodes)
     if best == SLOTS:
         return Solution(True, len(rules.tableau), nodes=nodes)
     return Solution(False, gone(position), exact=False, nodes=nodes)
@@ -422,7 +364,7 @@ def _mask(position: Position, values: tuple[int, ...] | None = None) -> int:
 
 def _values(position: Position) -> tuple[int, ...]:
     """The pyramid's values, 0 for an empty slot."""
-    return tuple([0 if card is None else card.value for card in position.pyramid])
+    return CLASSIC.values(position)
 
 
 def _layout(game: Game) -> tuple[int, ...]:
