@@ -127,3 +127,17 @@ def test_verdicts_are_those_of_the_compiled_search_on_deals(letter: str) -> None
         assert (g.status == "won") is (searched.winnable is True), number
         assert gone(g.position) == searched.max_removed, number
     assert decided >= 25
+
+
+def test_the_reserve_row_wins_the_deals_of_the_default_rules() -> None:
+    """A deal code puts the same 28 cards into B's pyramid as into N's and the same 24
+    elsewhere; under N's talon the reserve row's cards are talon cards always at hand,
+    so B is won on exactly the deals N is won on (docs/rules.md)."""
+    n = PRESETS["N"]
+    verdicts = set()
+    for number in range(300):
+        deal = Deal.from_number(number, 52)
+        b = decide(Position.initial(deal, B), B, win_only=True).winnable
+        assert b is decide(Position.initial(deal, n), n).winnable, number
+        verdicts.add(b)
+    assert verdicts == {True, False}
