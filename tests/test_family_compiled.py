@@ -60,6 +60,7 @@ from pyramide.solver.family_compiled import (
     _goal_fewest,
     _gone,
     _levels,
+    _matching,
     _on_grid,
     _partner,
     _reach,
@@ -67,6 +68,7 @@ from pyramide.solver.family_compiled import (
     _tableau_pairs,
     _target_dig,
     _toward,
+    _unmatched,
     _won,
 )
 from pyramide.solver.family_search import Encoding, covers, decide_family, shortest_family
@@ -168,6 +170,15 @@ def small_graphs(rules: Rules, seeds: int = 16) -> list[tuple[Encoding, dict[Key
         if not todo:
             graphs.append((enc, states, parents, wins))
     return graphs
+
+
+def winning_states(wins: list[Key], parents: dict[Key, set[Key]]) -> set[Key]:
+    """The states of a small graph from which a win can be reached."""
+    can_win, frontier = set(wins), list(wins)
+    while frontier:
+        frontier = [here for there in frontier for here in parents.get(there, ())
+                    if here not in can_win and not can_win.add(here)]
+    return can_win
 
 
 def fewest_moves(goals: list[Key], parents: dict[Key, set[Key]]) -> dict[Key, int]:
@@ -276,10 +287,7 @@ def test_a_talon_card_called_buried_for_good_never_shows(letter: str) -> None:
     work = np.zeros(3 * WORTHS, dtype=np.int64)
     for e, states, parents, wins in small_graphs(rules):
         n = int(e.lay[0])
-        can_win, frontier = set(wins), list(wins)  # (the states a win can follow)
-        while frontier:
-            frontier = [here for there in frontier for here in parents.get(there, ())
-                        if here not in can_win and not can_win.add(here)]
+        can_win = winning_states(wins, parents)
         tops = {here: {pile[-1] for pile in here[2] if pile} for here in states}
         changed = True
         while changed:  # what shows in a state or after it (the graph may cycle)
@@ -560,6 +568,38 @@ def test_the_issue_deal_under_microsofts_start() -> None:
     assert found.shortest and len(found.line) == 31
     solution = solve(game, shortest=True)
     assert solution.method == "familyc" and len(solution.moves) == 31 and solution.shortest
+
+
+MATCHED = [letter for letter, rules in PRESETS.items()
+           if covers(rules) and _matching(Encoding.of(rules, start(rules, 0)).lay)]
+
+
+def test_the_games_whose_classes_must_be_matched() -> None:
+    assert MATCHED == ["G", "F", "Z"]
+
+
+@pytest.mark.parametrize("letter", MATCHED)
+def test_a_tableau_called_unmatched_is_never_won(letter: str) -> None:
+    """``_unmatched``: on every state of the whole graph of small late positions, a
+    tableau whose classes cannot be matched two by two apart is one from which no
+    win can be reached; on real deals of Giza the cut is met at the start, by lost
+    deals (the first one's verdict is the kernel search's, which does not know the cut)."""
+    rules = PRESETS[letter]
+    cut = 0
+    for e, states, parents, wins in small_graphs(rules, seeds=32):
+        can_win = winning_states(wins, parents)
+        for here, st in states.items():
+            if _unmatched(e.lay, e.cover, e.worth, e.pairs, e.single, int(st[0])):
+                assert here not in can_win, here
+                cut += 1
+    assert cut > 0, "the cut is met in the small graphs"
+    starts = [number for number in range(40) if _unmatched(
+        *(lambda e: (e.lay, e.cover, e.worth, e.pairs, e.single, int(e.state[0])))(
+            Encoding.of(rules, start(rules, number))))]
+    if letter == "G":  # (the kernel search takes seconds for one such deal)
+        assert len(starts) >= 4
+        found = decide_kernel(rules, start(rules, starts[0]), UNLIMITED, win_only=True)
+        assert found.winnable is False
 
 
 STRING_GAMES = [letter for letter, rules in PRESETS.items()

@@ -89,6 +89,12 @@ fewest    the pyramid game (:func:`_fewest`, where the pyramid is the whole
           number of cards gone (a lost position's line, :func:`_goal_fewest`):
           the fewest removals to that many, and the fewest of those cards that
           must go with a talon card (the digging toward them, :func:`_dig`).
+matched   under a whole-deck win with no talon and no cell, every card goes alone
+          or with a card apart from it, so the cards of each class (a worth and
+          its one partner worth) must match two by two, each pair apart: where
+          Hall's condition fails for some of a worth's cards (fewer partner
+          cards apart from them than they are), the tableau cannot be cleared
+          (:func:`_unmatched`).
 memo      the relaxed game's answers, kept by a deal's searches together (rows of
           k0, k1, a tag naming the answer, the generation, the answer).  A row
           counts only in the memo's current generation (``ctl[MEMO_GEN]``): the
@@ -645,6 +651,50 @@ def _stuck(lay: Ints, worth: Ints, pairs: Ints, single: Ints, st: Ints) -> int:
 
 
 @small
+def _matching(lay: Ints) -> bool:
+    """Whether the classes must be matched (glossary: matched): a whole-deck win, no
+    talon, no cell, no covering pairs."""
+    return bool(lay[WIN_ALL] and lay[T] == 0 and lay[CELLS] == 0 and not lay[COVERING])
+
+
+@jit
+def _unmatched(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints,
+               tab: int) -> bool:
+    """True when the tableau ``tab`` cannot be cleared because some class cannot be
+    matched (glossary: matched): a game with no talon, no cell and no covering
+    pairs, where every card goes alone or with a card apart from it.  Each worth
+    ``v`` with one partner ``w`` (not ``v``) needs its cards matched with ``w``'s,
+    two by two apart; Hall's condition from ``v``'s side is checked for every
+    set of its cards (at most eight)."""
+    n = lay[N]
+    for v in range(WORTHS):
+        w = _partner(pairs, v)
+        if single[v] or w <= v or single[w] or _partner(pairs, w) != v:
+            continue  # (each class once, from its smaller worth)
+        mine, theirs = 0, 0
+        for s in range(n):
+            if (tab >> s) & 1:
+                if worth[s] == v:
+                    mine |= 1 << s
+                elif worth[s] == w:
+                    theirs |= 1 << s
+        if _bits(mine) != _bits(theirs):
+            return True  # (a card of the larger side is left over)
+        sub = mine
+        while sub:
+            near = 0
+            rest = sub
+            while rest:
+                a = _top_bit(rest)
+                rest &= ~(1 << a)
+                near |= theirs & ~(cover[n + a] | cover[2 * n + a])
+            if _bits(near) < _bits(sub):
+                return True
+            sub = (sub - 1) & mine
+    return False
+
+
+@small
 def _as_open(lay: Ints, st: Ints) -> int:
     """The cut of ``st`` seen as a game of an open stock (glossary: hand): under
     :data:`WP_HAND`, a drawn card is the stock's top card, the waste lies under it."""
@@ -777,6 +827,11 @@ def _prune(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, istab
     reach = -1
     if lay[RELAXED] == 2:  # the start is lost: so is every state
         hopeless = True
+    elif not hopeless and _matching(lay):
+        hopeless = _unmatched(lay, cover, worth, pairs, single, st[0])
+        if not hopeless and lay[RELAXED]:
+            hopeless = not _clears(lay, cover, worth, pairs, single, st[0], 0, memo,
+                                   stack, ctl)
     elif not hopeless:
         reach = _reach(lay, worth, pairs, single, st, work)
         if lay[WIN_ALL] and reach != st[1]:
