@@ -61,14 +61,20 @@ class Reduction:
     def values(self, position: Position) -> tuple[int, ...]:
         """The 28 values the model reads: the pyramid's (0 for an empty slot), then
         the phantoms' 0."""
-        return tuple([0 if card is None else card.value
-                      for card in position.tableau[:self.size]]) + (0,) * (SLOTS - self.size)
+        tableau = position.tableau
+        values = tuple([0 if card is None else card.value
+                        for card in (tableau if len(tableau) == self.size
+                                     else tableau[:self.size])])
+        return values if self.size == SLOTS else values + (0,) * (SLOTS - self.size)
 
     def talon(self, position: Position) -> int:
         """The packed worths of the talon and of the spare cards still in play."""
-        spare = [card.value for s in self.spare if (card := position.tableau[s]) is not None]
-        return (pack_talon([c.value for c in position.waste])
-                + pack_talon([c.value for c in position.stock]) + pack_talon(spare))
+        talon = (pack_talon([c.value for c in position.waste])
+                 + pack_talon([c.value for c in position.stock]))
+        if self.spare:
+            talon += pack_talon([card.value for s in self.spare
+                                 if (card := position.tableau[s]) is not None])
+        return talon
 
     def removed(self, best: int) -> int:
         """The game's pyramid cards gone at most, from the model's ``best``."""
