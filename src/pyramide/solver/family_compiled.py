@@ -827,11 +827,9 @@ def _prune(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, istab
     reach = -1
     if lay[RELAXED] == 2:  # the start is lost: so is every state
         hopeless = True
-    elif not hopeless and _matching(lay):
-        hopeless = _unmatched(lay, cover, worth, pairs, single, st[0])
-        if not hopeless and lay[RELAXED]:
-            hopeless = not _clears(lay, cover, worth, pairs, single, st[0], 0, memo,
-                                   stack, ctl)
+    elif not hopeless and _matching(lay) and _unmatched(lay, cover, worth, pairs, single,
+                                                        st[0]):
+        hopeless = True  # before the relaxed game: in these games it is the game itself
     elif not hopeless:
         reach = _reach(lay, worth, pairs, single, st, work)
         if lay[WIN_ALL] and reach != st[1]:
