@@ -170,10 +170,11 @@ WORTHS = 14
 PARTNER_AT = WORTHS * WORTHS  # where the pairs' table keeps each worth's one partner
 CNT_ROWS = 6  # the rows of WORTHS that :func:`_dig` counts in
 # where each part of the scratch vector begins (:func:`buffer_size`): a state, a
-# child state, _prune's counts (3 rows of WORTHS), _dig's (CNT_ROWS rows), then
+# child state, a state on the way to a macro's move (the shortest line's), _prune's
+# counts (3 rows of WORTHS), _dig's (CNT_ROWS rows), then
 # the free cards (n + t + 2), the talon's costs (t, at least 1), _fewest's room
 # (FEW_SIZE) and a state's moves
-BUF_ST, BUF_CHILD, BUF_WORK, BUF_CNT = 0, 8, 16, 64
+BUF_ST, BUF_CHILD, BUF_VIA, BUF_WORK, BUF_CNT = 0, 8, 16, 24, 72
 BUF_FREE = BUF_CNT + CNT_ROWS * WORTHS
 # the flags of the layout array
 N, T, PILES, REDEALS, WIN_ALL, OPEN, BOTTOM, WPAIRS, PYR, CELLS = range(10)
@@ -497,14 +498,47 @@ def _moves(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, seqs:
             if free[i] != open_top and not single[worth[free[i]]]:
                 out[k] = CELL | (free[i] + 1) << 4
                 k += 1
-    if lay[T] > 0 and not cycle:
-        if _stock_top(seqs[level], lens[level], tal, cut) >= 0:
-            out[k] = DRAW_MOVE
-            k += 1
-        elif (lay[REDEALS] < 0 or red < lay[REDEALS]) and tal != 0:
-            out[k] = RECYCLE_MOVE  # (the stock is empty: every talon card left is waste)
-            k += 1
+    step = _talon_move(lay, seqs, lens, st)
+    if step:
+        out[k] = step
+        k += 1
     return k
+
+
+@small
+def _talon_move(lay: Ints, seqs: Ints, lens: Ints, st: Ints) -> int:
+    """The talon move of ``st``: the draw, the recycle (the stock is empty: every
+    talon card left is waste), or 0 (neither)."""
+    if lay[T] == 0 or (lay[CYCLE] and lay[SEARCHING]) or _grid_state(lay, st):
+        return 0
+    level = st[3] if lay[PILES] > 1 else 0
+    if _stock_top(seqs[level], lens[level], st[1], st[2]) >= 0:
+        return DRAW_MOVE
+    if (lay[REDEALS] < 0 or st[3] < lay[REDEALS]) and st[1] != 0:
+        return RECYCLE_MOVE
+    return 0
+
+
+@jit
+def _talon_idle(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, seqs: Ints,
+                lens: Ints, st: Ints, free: Ints) -> bool:
+    """True when, by a quick look, no move of ``st`` but its talon move touches a
+    talon card: no free talon card goes alone or has a partner worth among the
+    free cards (False: there may be one; always so with waste pairs or cells)."""
+    if lay[WPAIRS] != WP_NONE or lay[CELLS] > 0:
+        return False
+    nfree, _ = _free(lay, cover, worth, seqs, lens, st, free)
+    n, end, mask = lay[N], lay[N] + lay[T], 0
+    for i in range(nfree):
+        mask |= 1 << worth[free[i]]
+    for i in range(nfree):
+        c = free[i]
+        if n <= c < end:
+            v = worth[c]
+            p = _partner(pairs, v)
+            if single[v] or p == -2 or (p >= 0 and (mask >> p) & 1):
+                return False
+    return True
 
 
 # ---------------------------------------------------------------- acting
@@ -1387,6 +1421,21 @@ def children(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, seq
 # from and the move; the heap holds ``f << 42 | (1023 - g) << 32 | row`` (f = g +
 # 2h, so h is read back from it).  With several waste piles each state's talon
 # order is built again from its ``hist`` before it is searched (:func:`_levels`).
+#
+# The moves are *macros* (as in the shortest line of N and C): ``d`` talon moves
+# (draws and recycles: from any state there is at most one), then one move that
+# takes a card or fills the cell, which costs d + 1.  A line never needs to end on
+# a talon move, and a move that touches no talon card (two tableau cards, a king
+# of the tableau, a tableau card into the cell) does the same before the draws as
+# after them, and it is not changed by them, so only at d = 0 does it come; at d >
+# 0 only the moves that touch a talon card (:func:`_touches_talon`).  The states
+# on the way (glossary "via") are not stored; the way stops where the bound or
+# the prunings rule out what follows, where a state on it was stored with no more
+# moves (its own macros follow from it), where a move is forced (the safe moves
+# of :func:`_moves`: the single-move search would take it there, and nothing
+# else), and, with unlimited redeals, once the talon is back where it began.  A
+# stored move carries its d at :data:`VIA_AT`; the driver plays the talon moves
+# back (a draw while the stock holds cards, else the recycle).
 # With ``ctl[TARGET]`` > 0 the goal is that many tableau cards gone instead of a
 # win (a lost position's most cards removable): h is half the cards still to go
 # (a move takes two at most; consistent), and a state that cannot win is dropped
@@ -1394,6 +1443,15 @@ def children(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, seq
 
 GOAL, HEAP_N, STORED, BOUND, TARGET, SCTL = range(CTL, CTL + 6)
 NODE = 9  # the state (6), g, the row it came from, the move
+VIA_AT = 20  # a stored move: the move | its talon moves before it (d) << VIA_AT
+
+
+@small
+def _touches_talon(lay: Ints, move: int) -> bool:
+    """Whether ``move`` takes a talon card (or puts one into the cell)."""
+    n, end = lay[N], lay[N] + lay[T]
+    a, b = ((move >> 4) & 255) - 1, ((move >> 12) & 255) - 1
+    return bool(n <= a < end or n <= b < end)
 
 
 @small
@@ -2039,6 +2097,7 @@ def shortest_run(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints,
     (:data:`COMPLETE`: no state left, the best line is the shortest; ``buf``,
     ``words``: the scratch vector and matrix)."""
     st, child = buf[BUF_ST:BUF_ST + 6], buf[BUF_CHILD:BUF_CHILD + 6]
+    via = buf[BUF_VIA:BUF_VIA + 6]
     work, cnt = buf[BUF_WORK:BUF_CNT], buf[BUF_CNT:BUF_FREE]  # (:func:`_dig`'s rows)
     free = buf[BUF_FREE:]
     cost, moves = buf[_cost_at(lay):], buf[_moves_at(lay):_moves_at(lay) + ROOM]
@@ -2066,39 +2125,87 @@ def shortest_run(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints,
         if _prune(lay, cover, worth, pairs, single, istab, st, max(0, ctl[TARGET] - 1), memo,
                   stack, ctl, work, words):
             continue
-        k = _moves(lay, cover, worth, pairs, single, seqs, lens, st, free, moves, 0, True)
-        for m in range(k):
-            _put(child, st)
-            _apply(lay, seqs, lens, child, moves[m])
-            if _goal(lay, istab, child, ctl):
-                if g + 1 < ctl[BOUND]:
-                    ctl[BOUND] = g + 1
-                    ctl[GOAL] = _keep(nodes, ctl, child, g + 1, row, moves[m])
-                continue
-            h = _toward(lay, cover, worth, pairs, single, istab, child, cnt, ctl, few, gt)
-            if g + 1 + h >= ctl[BOUND]:
-                continue
-            c0, c1, c2, c3 = _key(lay, worth, child)
-            i = _slot(table, c0, c1, c2, c3)
-            if table[i, 2] != 0 and table[i, 4] <= g + 1:
-                continue
-            if ctl[TARGET] == 0:
-                h += _dig(lay, cover, worth, pairs, single, istab, seqs, lens, child, cnt,
-                          cost, -1)
+        _put(via, st)
+        # the removals the goal needs: the same all the way (the talon's order plays
+        # no part in them), and one move takes one of them at most
+        tw = _toward(lay, cover, worth, pairs, single, istab, st, cnt, ctl, few, gt)
+        d = 0
+        cap = 2 * (lay[T] + 2) if lay[REDEALS] < 0 else 1 << 30  # (a full round and more)
+        while True:
+            if d > 0 and _talon_idle(lay, cover, worth, pairs, single, seqs, lens, via, free):
+                k, step = 0, _talon_move(lay, seqs, lens, via)
             else:
-                h += _target_dig(lay, cover, worth, pairs, single, istab, seqs, lens, child,
-                                 cnt, cost, ctl, gt)
-            if g + 1 + h >= ctl[BOUND]:
-                continue
-            if table[i, 2] == 0:
-                table[i, 0], table[i, 1], table[i, 2], table[i, 3] = c0, c1, c2, c3
-                ctl[COUNT] += 1
-            table[i, 4] = g + 1
-            ctl[NODES] += 1
-            steps += 1
-            if ctl[BUDGET] >= 0 and ctl[NODES] > ctl[BUDGET]:
-                return EXHAUSTED
-            _store(nodes, heap, ctl, child, g + 1, h, row, moves[m])
+                if d > 0:  # (the way on is no shorter than its estimate says)
+                    hv = tw
+                    if ctl[TARGET] == 0:
+                        hv += _dig(lay, cover, worth, pairs, single, istab, seqs, lens, via,
+                                   cnt, cost, -1)
+                    else:
+                        hv += _target_dig(lay, cover, worth, pairs, single, istab, seqs, lens,
+                                          via, cnt, cost, ctl, gt)
+                    if g + d + hv >= ctl[BOUND]:
+                        break
+                k = _moves(lay, cover, worth, pairs, single, seqs, lens, via, free, moves, 0,
+                           True)
+                step = 0
+            for m in range(k):
+                move = moves[m]
+                if (move & 15) >= DRAW_MOVE:
+                    step = move
+                    continue
+                if d > 0 and not _touches_talon(lay, move):
+                    continue  # (played before the draws: the same state for fewer moves)
+                gc = g + d + 1
+                _put(child, via)
+                _apply(lay, seqs, lens, child, move)
+                if _goal(lay, istab, child, ctl):
+                    if gc < ctl[BOUND]:
+                        ctl[BOUND] = gc
+                        ctl[GOAL] = _keep(nodes, ctl, child, gc, row, move | d << VIA_AT)
+                    continue
+                h = _toward(lay, cover, worth, pairs, single, istab, child, cnt, ctl, few, gt)
+                if gc + h >= ctl[BOUND]:
+                    continue
+                c0, c1, c2, c3 = _key(lay, worth, child)
+                i = _slot(table, c0, c1, c2, c3)
+                if table[i, 2] != 0 and table[i, 4] <= gc:
+                    continue
+                if ctl[TARGET] == 0:
+                    h += _dig(lay, cover, worth, pairs, single, istab, seqs, lens, child, cnt,
+                              cost, -1)
+                else:
+                    h += _target_dig(lay, cover, worth, pairs, single, istab, seqs, lens, child,
+                                     cnt, cost, ctl, gt)
+                if gc + h >= ctl[BOUND]:
+                    continue
+                if table[i, 2] == 0:
+                    table[i, 0], table[i, 1], table[i, 2], table[i, 3] = c0, c1, c2, c3
+                    ctl[COUNT] += 1
+                table[i, 4] = gc
+                ctl[NODES] += 1
+                steps += 1
+                if ctl[BUDGET] >= 0 and ctl[NODES] > ctl[BUDGET]:
+                    return EXHAUSTED
+                _store(nodes, heap, ctl, child, gc, h, row, move | d << VIA_AT)
+            if step == 0:
+                break  # (no talon move, or a forced move)
+            if g + d + 1 + max(1, tw) >= ctl[BOUND] or d + 1 > cap:
+                break  # (nothing after one more talon move can beat the bound)
+            _apply(lay, seqs, lens, via, step)
+            d += 1
+            v0, v1, v2, v3 = _key(lay, worth, via)
+            if lay[REDEALS] < 0 and v0 == k0 and v1 == k1 and v2 == k2 and v3 == k3:
+                break  # (round again)
+            i = _slot(table, v0, v1, v2, v3)
+            if table[i, 2] != 0 and table[i, 4] <= g + d:
+                break  # (stored with no more moves: its macros come from it)
+            if (ctl[STORED] + ROOM > nodes.shape[0]
+                    or 2 * (ctl[COUNT] + ROOM) + 2 > table.shape[0]):
+                _heap_push(heap, ctl[HEAP_N], item)  # (searched again once there is room:
+                ctl[HEAP_N] += 1  # what it stored so far is met with no fewer moves)
+                if ctl[STORED] + ROOM > nodes.shape[0]:
+                    return GROW_FRAMES
+                return GROW_TABLE
     return COMPLETE
 
 

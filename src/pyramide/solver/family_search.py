@@ -71,6 +71,7 @@ from pyramide.solver.family_compiled import (
     TOP,
     TOPPED,
     UNLIMITED_KEY,
+    VIA_AT,
     WIN_ALL,
     WIN_ONLY,
     WON,
@@ -243,6 +244,9 @@ class Encoding:
     lens: Ints
     state: Ints
     redeals_used: int
+    position: Position
+    """The position encoded (the shortest line's macros play their talon moves
+    back from it: :meth:`ShortestSearch.line`)."""
 
     @classmethod
     def of(cls, rules: Rules, pos: Position) -> Encoding:
@@ -306,7 +310,7 @@ class Encoding:
             rules, cards, lay,
             _covering(rules.tableau).copy(),
             worth,
-            pairs.copy(), single, istab, seqs, lens, state, pos.redeals_used,
+            pairs.copy(), single, istab, seqs, lens, state, pos.redeals_used, pos,
         )
 
     def move(self, code: int) -> Move:
@@ -700,13 +704,26 @@ class ShortestSearch:
         return int(self.ctl[GOAL]) > 0
 
     def line(self) -> list[Move]:
-        """The best line found (empty when none beat the bound)."""
+        """The best line found (empty when none beat the bound): each stored move's
+        talon moves first (module glossary of
+        :mod:`~pyramide.solver.family_compiled`, "the shortest line": a draw while
+        the stock holds cards, else the recycle), then the move."""
         codes: list[int] = []
         row = int(self.ctl[GOAL])
         while row > 0:
             codes.append(int(self.nodes_[row, 8]))
             row = int(self.nodes_[row, 7])
-        return [self.enc.move(code) for code in reversed(codes)]
+        rules, pos = self.enc.rules, self.enc.position
+        line: list[Move] = []
+        for code in reversed(codes):
+            for _ in range(code >> VIA_AT):
+                talon_move = DRAW if pos.stock else RECYCLE
+                line.append(talon_move)
+                pos = kernel.apply(rules, pos, talon_move)
+            move = self.enc.move(code & ((1 << VIA_AT) - 1))
+            line.append(move)
+            pos = kernel.apply(rules, pos, move)
+        return line
 
 
 SHORTEST_CHUNK = 1 << 14
