@@ -715,6 +715,33 @@ def test_the_best_first_search_wins_where_a_win_is_and_searches_out_only_losses(
     assert outcomes == {True, False}
 
 
+def test_a_win_of_the_best_first_search_counts_the_cards_its_line_leaves_gone(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A reserve row with two redeals (B's pyramid-only win, where the best-first
+    search takes turns): with its turn at once, the first phase's win is the
+    best-first search's, and the cards gone it reports are those its line leaves
+    gone — some reserve cards stay, so not the whole tableau — as where the
+    depth-first search wins."""
+    rules = replace(PRESETS["B"], redeals=2)
+    monkeypatch.setattr(family_search, "FIRST_LOOK", 1)
+    monkeypatch.setattr(family_search, "STUCK_DEPTH", 0)
+    monkeypatch.setattr(family_search, "PROBE_SHARE", 10**9)
+    monkeypatch.setattr(family_search, "BEST_FIRST_SHARE", 1)
+    short = 0
+    for number in range(6):
+        pos = start(rules, number)
+        found = decide_family(rules, pos, Budget(nodes=100_000, seconds=None), win_only=True)
+        if not found.winnable:
+            continue
+        end = pos
+        for move in found.line:
+            end = judge(rules, apply(rules, end, move))
+        assert end.status == "won"
+        assert found.max_removed == gone(end)
+        short += gone(end) < len(rules.tableau)
+    assert short > 0
+
+
 def test_a_search_that_tries_other_first_moves_keeps_the_budget_for_its_proof(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """One pass, strict (O), deal 47: the depth-first search soon tries other moves

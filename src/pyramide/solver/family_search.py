@@ -6,6 +6,7 @@ kernel's.  The glossary is :mod:`~pyramide.solver.family_compiled`'s.
 
 from __future__ import annotations
 
+import functools
 import threading
 import time
 import weakref
@@ -501,7 +502,8 @@ class _WinPhase:
     main: FamilySearch
     """The search in the game's order (its relaxed game's memo is everyone's)."""
     best: int
-    """The most tableau cards gone (all of them after a win)."""
+    """The most tableau cards gone (after a win, those its line leaves gone: where
+    only the pyramid must go, cards of other zones may stay)."""
     line: Callable[[], list[Move]]
     """The line of the search that won, else of the one that got the most cards gone."""
     nodes: int
@@ -581,7 +583,9 @@ def _win_phase(rules: Rules, position: Position, budget: Budget) -> _WinPhase:
                                        memo=main.memo)
             status, timed_out = _drive_ahead(ahead, room, meter)
             if status == WON:
-                return _WinPhase(WON, main, len(rules.tableau), ahead.line, used(), False)
+                won_line = ahead.line()
+                return _WinPhase(WON, main, gone(_played(rules, position, won_line)),
+                                 functools.partial(list, won_line), used(), False)
             if status == COMPLETE or timed_out:
                 return done(status, main, timed_out)
             size = min(size, total - used())
@@ -600,6 +604,13 @@ def _win_phase(rules: Rules, position: Position, budget: Budget) -> _WinPhase:
         if status in (WON, COMPLETE) or timed_out:
             return done(status, other, timed_out)
         limit = main.nodes + 4 * size
+
+
+def _played(rules: Rules, position: Position, line: list[Move]) -> Position:
+    """``position`` after the moves of ``line``, played by the kernel."""
+    for move in line:
+        position = kernel.apply(rules, position, move)
+    return position
 
 
 def _drive_ahead(search: ShortestSearch, states: int, meter: Meter) -> tuple[int, bool]:
