@@ -372,7 +372,42 @@ def _wider(table: Ints) -> Ints:
     return wider
 
 
-class FamilySearch:
+class _Chunked:
+    """What the two searches share: run chunk by chunk from Python, the relaxed
+    game's memo lent to each call, the transposition table and the other arrays
+    grown where a chunk asks for room."""
+
+    enc: Encoding
+    ctl: Ints
+    memo: Memo
+    table: Ints
+
+    def _chunk(self, chunk: int) -> int:
+        """One call of the compiled search: what stopped it."""
+        raise NotImplementedError
+
+    def _grow(self, status: int) -> bool:
+        """Grow the array that ``status`` asks room in (not the table); whether it
+        asked for any."""
+        raise NotImplementedError
+
+    def run(self, chunk: int) -> int:
+        """Search on for ``chunk`` states at most, growing the arrays as needed."""
+        while True:
+            self.memo.lend(self.ctl)
+            status = self._chunk(chunk)
+            self.memo.take_back(self.ctl)
+            if status == GROW_TABLE:
+                self.table = _wider(self.table)
+            elif not self._grow(status):
+                return status
+
+    @property
+    def nodes(self) -> int:
+        return int(self.ctl[NODES])
+
+
+class FamilySearch(_Chunked):
     """One depth-first decide search, run chunk by chunk from Python."""
 
     def __init__(self, enc: Encoding, nodes: int | None, *, win_only: bool,
@@ -394,29 +429,21 @@ class FamilySearch:
         start(e.lay, e.cover, e.worth, e.pairs, e.single, e.seqs, e.lens, e.state,
               self.frames, self.moves, self.table, self.ctl, self.buf)
 
-    def run(self, chunk: int) -> int:
-        """Search on for ``chunk`` states at most, growing the arrays as needed."""
+    def _chunk(self, chunk: int) -> int:
         e = self.enc
-        while True:
-            self.memo.lend(self.ctl)
-            status = int(run(e.lay, e.cover, e.worth, e.pairs, e.single, e.istab, e.seqs,
-                             e.lens, self.frames, self.moves, self.table, self.ctl,
-                             self.line, self.memo.rows, self.stack, self.buf, self.words,
-                             chunk))
-            self.memo.take_back(self.ctl)
-            if status == GROW_TABLE:
-                self.table = _wider(self.table)
-            elif status == GROW_FRAMES:
-                self.frames = np.concatenate([self.frames, np.zeros_like(self.frames)])
-                self.line = np.concatenate([self.line, np.zeros_like(self.line)])
-            elif status == GROW_MOVES:
-                self.moves = np.concatenate([self.moves, np.zeros_like(self.moves)])
-            else:
-                return status
+        return int(run(e.lay, e.cover, e.worth, e.pairs, e.single, e.istab, e.seqs, e.lens,
+                       self.frames, self.moves, self.table, self.ctl, self.line,
+                       self.memo.rows, self.stack, self.buf, self.words, chunk))
 
-    @property
-    def nodes(self) -> int:
-        return int(self.ctl[NODES])
+    def _grow(self, status: int) -> bool:
+        if status == GROW_FRAMES:
+            self.frames = np.concatenate([self.frames, np.zeros_like(self.frames)])
+            self.line = np.concatenate([self.line, np.zeros_like(self.line)])
+        elif status == GROW_MOVES:
+            self.moves = np.concatenate([self.moves, np.zeros_like(self.moves)])
+        else:
+            return False
+        return True
 
     @property
     def best(self) -> int:
@@ -656,7 +683,7 @@ def _phase(rules: Rules, position: Position, budget: Budget, *, win_only: bool,
     return status, search, timed_out
 
 
-class ShortestSearch:
+class ShortestSearch(_Chunked):
     """One best-first search for the fewest moves to a win (module glossary of
     :mod:`~pyramide.solver.family_compiled`, "the shortest line"), run chunk by
     chunk from Python, looking for a line shorter than ``bound`` moves; with a
@@ -687,27 +714,18 @@ class ShortestSearch:
         shortest_start(e.lay, e.cover, e.worth, e.pairs, e.single, e.istab, e.state, self.nodes_,
                        self.heap, self.table, self.ctl, self.buf)
 
-    def run(self, chunk: int) -> int:
-        """Search on for ``chunk`` states at most, growing the arrays as needed."""
+    def _chunk(self, chunk: int) -> int:
         e = self.enc
-        while True:
-            self.memo.lend(self.ctl)
-            status = int(shortest_run(e.lay, e.cover, e.worth, e.pairs, e.single, e.istab,
-                                      e.seqs, e.lens, self.nodes_, self.heap, self.table,
-                                      self.ctl, self.memo.rows, self.stack, self.buf,
-                                      self.words, chunk))
-            self.memo.take_back(self.ctl)
-            if status == GROW_TABLE:
-                self.table = _wider(self.table)
-            elif status == GROW_FRAMES:
-                self.nodes_ = np.concatenate([self.nodes_, np.empty_like(self.nodes_)])
-                self.heap = np.concatenate([self.heap, np.empty_like(self.heap)])
-            else:
-                return status
+        return int(shortest_run(e.lay, e.cover, e.worth, e.pairs, e.single, e.istab, e.seqs,
+                                e.lens, self.nodes_, self.heap, self.table, self.ctl,
+                                self.memo.rows, self.stack, self.buf, self.words, chunk))
 
-    @property
-    def nodes(self) -> int:
-        return int(self.ctl[NODES])
+    def _grow(self, status: int) -> bool:
+        if status != GROW_FRAMES:
+            return False
+        self.nodes_ = np.concatenate([self.nodes_, np.empty_like(self.nodes_)])
+        self.heap = np.concatenate([self.heap, np.empty_like(self.heap)])
+        return True
 
     @property
     def won(self) -> bool:
