@@ -9,7 +9,7 @@ import pytest
 
 from pyramide import Deal, Game
 from pyramide.cli import main
-from pyramide.commands.winrate import wilson
+from pyramide.winrates import wilson
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

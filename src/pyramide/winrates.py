@@ -30,14 +30,21 @@ MAX_UNDECIDED = 0.1
 
 
 def wilson(won: int, total: int) -> tuple[float, float]:
-    """The 95% Wilson score interval of ``won`` out of ``total`` (as fractions)."""
+    """The 95% Wilson score interval of ``won`` out of ``total`` (as fractions).
+
+    >>> low, high = wilson(6687, 10000)
+    >>> round(low, 4), round(high, 4)
+    (0.6594, 0.6779)
+    >>> wilson(0, 10)[0]
+    0.0
+    """
     if total <= 0:
         return 0.0, 1.0
     p = won / total
     centre = p + Z95 * Z95 / (2 * total)
     spread = Z95 * sqrt(p * (1 - p) / total + Z95 * Z95 / (4 * total * total))
     scale = 1 + Z95 * Z95 / total
-    return (centre - spread) / scale, (centre + spread) / scale
+    return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
 
 
 @cache

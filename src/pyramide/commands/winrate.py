@@ -6,11 +6,7 @@ with ``--results FILE`` every finished chunk is kept so that a rerun goes on
 where an interrupted sweep stopped (``docs/scale.md``).  The win rate comes with
 its 95% Wilson interval; deals the search could not decide within its budget
 ("unknown") are reported apart, and the interval is then taken over the
-decided deals.
-
->>> low, high = wilson(6687, 10000)
->>> round(low, 4), round(high, 4)
-(0.6594, 0.6779)
+decided deals (the interval is :func:`pyramide.winrates.wilson`).
 """
 
 from __future__ import annotations
@@ -21,7 +17,6 @@ import os
 import sys
 import time
 from contextlib import ExitStack
-from math import sqrt
 from pathlib import Path
 from typing import Any
 
@@ -43,9 +38,9 @@ from pyramide.sweep import (
     plan_chunks,
     sweep,
 )
+from pyramide.winrates import wilson
 
 CHUNK = 250
-Z95 = 1.959963984540054
 
 
 def register(subparsers: Any) -> None:
@@ -81,17 +76,6 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     add_budget_arguments(parser, states=20_000, seconds=10.0)
     parser.set_defaults(func=run)
-
-
-def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a binomial proportion."""
-    if trials == 0:
-        return 0.0, 1.0
-    p = successes / trials
-    denominator = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denominator
-    half = z * sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def run(args: argparse.Namespace) -> int:
