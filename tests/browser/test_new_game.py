@@ -179,6 +179,14 @@ def test_the_games_are_grouped_with_their_win_rates(table: Table, server: LiveSe
         re.compile(r"^W — Double Pyramid · [\d.]+%–[\d.]+%$"))
     select.select_option("W")
     expect(info).to_contain_text("Win rate between")
+    # a rare win: as many decimals as its interval's ends need to differ
+    pharaohs = next(r for r in rules if r["letter"] == "F")["win_rate"]
+    assert f"{pharaohs['low']:.1f}" == f"{pharaohs['high']:.1f}" != f"{pharaohs['high']:.2f}"
+    expect(select.locator("option[value=F]")).to_have_text(
+        f"F — Pharaohs · {pharaohs['percent']:.2f}%")
+    select.select_option("F")
+    expect(info).to_contain_text(f"Win rate {pharaohs['percent']:.2f}% "
+                                 f"({pharaohs['low']:.2f}%–{pharaohs['high']:.2f}%")
     page.keyboard.press("Escape")
 
     put_settings(server.url, lang="ru")

@@ -543,14 +543,28 @@ function fillRules(select, value, { rates = false } = {}) {
   select.value = value;
 }
 
-const percentFormat = (x, digits = 1) => new Intl.NumberFormat(ui.settings.lang,
-  { maximumFractionDigits: digits }).format(x) + "%";
+/** A percentage with at most ``digits`` decimals (exactly so many where ``fixed``). */
+const percentFormat = (x, digits = 1, fixed = false) => new Intl.NumberFormat(
+  ui.settings.lang, { minimumFractionDigits: fixed ? digits : 0, maximumFractionDigits: digits },
+).format(x) + "%";
+
+/** The decimals a win rate is shown with: one, or two where its interval's two ends
+ * need them to differ (Pharaohs' 0.71–0.74%, not "0.7–0.7%"; the server gives two),
+ * and two under one percent, so that a rare win keeps two figures. */
+function rateDigits(rate) {
+  let digits = rate.percent != null && rate.percent < 1 ? 2 : 1;
+  while (digits < 2
+      && percentFormat(rate.low, digits, true) === percentFormat(rate.high, digits, true)) {
+    digits += 1;
+  }
+  return digits;
+}
 
 /** A win rate in a few characters: the share of decided deals won, or where too many
  * stayed undecided the range over all deals ("" when none was measured). */
 function rateShort(rate) {
   if (!rate) return "";
-  if (rate.percent != null) return percentFormat(rate.percent);
+  if (rate.percent != null) return percentFormat(rate.percent, rate.percent < 1 ? 2 : 1);
   return `${percentFormat(rate.low)}–${percentFormat(rate.high)}`;
 }
 
@@ -564,11 +578,14 @@ function showRulesInfo() {
   const rate = r.win_rate;
   const deals = rate ? new Intl.NumberFormat(ui.settings.lang).format(rate.deals) : "";
   if (rate && rate.percent != null) {
-    lines.push(t("rulesInfo.rate", { percent: percentFormat(rate.percent),
-      low: percentFormat(rate.low), high: percentFormat(rate.high), deals }));
+    const digits = rateDigits(rate);
+    lines.push(t("rulesInfo.rate", { percent: percentFormat(rate.percent, digits, true),
+      low: percentFormat(rate.low, digits, true), high: percentFormat(rate.high, digits, true),
+      deals }));
   } else if (rate) {
-    lines.push(t("rulesInfo.range", { low: percentFormat(rate.low),
-      high: percentFormat(rate.high), deals }));
+    const digits = rateDigits(rate);
+    lines.push(t("rulesInfo.range", { low: percentFormat(rate.low, digits, true),
+      high: percentFormat(rate.high, digits, true), deals }));
   } else {
     lines.push(t("rulesInfo.none"));
   }
