@@ -548,23 +548,22 @@ const percentFormat = (x, digits = 1, fixed = false) => new Intl.NumberFormat(
   ui.settings.lang, { minimumFractionDigits: fixed ? digits : 0, maximumFractionDigits: digits },
 ).format(x) + "%";
 
-/** The decimals a win rate is shown with: one, or two where its interval's two ends
+/** Two decimals for a rate under one percent, so that a rare win keeps two figures. */
+const percentDigits = (percent) => (percent < 1 ? 2 : 1);
+
+/** The decimals a win rate's line is shown with: two where its interval's two ends
  * need them to differ (Pharaohs' 0.71–0.74%, not "0.7–0.7%"; the server gives two),
- * and two under one percent, so that a rare win keeps two figures. */
+ * else as :func:`percentDigits` says. */
 function rateDigits(rate) {
-  let digits = rate.percent != null && rate.percent < 1 ? 2 : 1;
-  while (digits < 2
-      && percentFormat(rate.low, digits, true) === percentFormat(rate.high, digits, true)) {
-    digits += 1;
-  }
-  return digits;
+  if (percentFormat(rate.low, 1, true) === percentFormat(rate.high, 1, true)) return 2;
+  return rate.percent != null ? percentDigits(rate.percent) : 1;
 }
 
 /** A win rate in a few characters: the share of decided deals won, or where too many
  * stayed undecided the range over all deals ("" when none was measured). */
 function rateShort(rate) {
   if (!rate) return "";
-  if (rate.percent != null) return percentFormat(rate.percent, rate.percent < 1 ? 2 : 1);
+  if (rate.percent != null) return percentFormat(rate.percent, percentDigits(rate.percent));
   return `${percentFormat(rate.low)}–${percentFormat(rate.high)}`;
 }
 
