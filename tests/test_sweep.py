@@ -151,6 +151,56 @@ def test_winrate_results_file_and_its_errors(capsys: pytest.CaptureFixture[str],
     assert "--chunk 0" in capsys.readouterr().err
 
 
+def test_the_files_of_a_sweeps_processes_join_into_one_that_reads_back_as_the_whole(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Two processes' files (deals 0..59 and 60..99) joined: the joined file reads
+    back with the counts of one sweep over deals 0..99, and nothing is solved
+    again; parts of other sweeps, overlapping parts, a gap or an existing file are
+    refused, and no file is written."""
+    args = ["winrate", "--rules", "P", "--chunk", "20", "--jobs", "1", "--nodes", "3000",
+            "--seconds", "0", "--win-only", "--json", "--quiet"]
+    low, high, other = tmp_path / "low", tmp_path / "high", tmp_path / "other"
+    assert main([*args, "--deals", "60", "--results", str(low)]) == 0
+    assert main([*args, "--start", "60", "--deals", "40", "--results", str(high)]) == 0
+    assert main([*args[:-3], "--json", "--quiet", "--deals", "20",
+                 "--results", str(other)]) == 0  # (not win only)
+    capsys.readouterr()
+    joined = tmp_path / "joined"
+    assert main(["winrate", "--join", str(high), str(low), "--results", str(joined)]) == 0
+    assert "deals 0..99 (100) of 2 files" in capsys.readouterr().out
+    assert load_verdicts(joined) == {**load_verdicts(low), **load_verdicts(high)}
+    assert main([*args, "--deals", "100", "--results", str(joined)]) == 0
+    back = json.loads(capsys.readouterr().out)
+    assert main([*args, "--deals", "100"]) == 0
+    whole = json.loads(capsys.readouterr().out)
+    assert back["resumed"] == 100 and back["deals"] == 100
+    assert (back["won"], back["lost"], back["unknown"]) == (
+        whole["won"], whole["lost"], whole["unknown"])
+    refused = [
+        ([str(low), str(other)], "holds a sweep with rules P, --nodes 3000, --seconds 0, "
+                                 "--chunk 20; "),
+        ([str(low), str(low)], "deals 0..19 are in two of the files"),
+        ([str(high)], None),  # one part alone is fine
+        ([str(low), str(tmp_path / "missing")], "cannot read the results file"),
+    ]
+    for parts, message in refused:
+        out = tmp_path / "out"
+        code = main(["winrate", "--join", *parts, "--results", str(out)])
+        if message is None:
+            assert code == 0 and load_verdicts(out) == load_verdicts(high)
+            out.unlink()
+            continue
+        assert code == 2 and message in capsys.readouterr().err and not out.exists()
+    gap = tmp_path / "gap"
+    assert main([*args, "--start", "80", "--deals", "20", "--results", str(gap)]) == 0
+    assert main(["winrate", "--join", str(low), str(gap), "--results", str(tmp_path / "g")]) == 2
+    assert "deals 60..79 are in none of the files" in capsys.readouterr().err
+    assert main(["winrate", "--join", str(low), "--results", str(joined)]) == 2
+    assert "exists already" in capsys.readouterr().err
+    assert main(["winrate", "--join", str(low)]) == 2
+    assert "--join needs --results FILE" in capsys.readouterr().err
+
+
 def test_an_interrupted_sweep_goes_on_where_it_stopped(capsys: pytest.CaptureFixture[str],
                                                        tmp_path: Path) -> None:
     path = tmp_path / "n.jsonl"

@@ -38,6 +38,7 @@ from pyramide.sweep import (
     plan_chunks,
     sweep,
 )
+from pyramide.sweep.results import join
 from pyramide.winrates import wilson
 
 CHUNK = 250
@@ -69,6 +70,10 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--results", type=Path, metavar="FILE",
                         help="record every finished chunk in FILE; run again with the same "
                         "FILE to skip the chunks it holds")
+    parser.add_argument("--join", type=Path, nargs="+", metavar="PART",
+                        help="solve nothing: join these results files (the processes of one "
+                        "sweep, each range once) into the new --results FILE, to read back "
+                        "with --results FILE --deals N")
     parser.add_argument("--win-only", action="store_true",
                         help="do not seek the most cards of a lost deal: the win rate only, "
                              "sooner (its lost deals get no max_removed)")
@@ -79,6 +84,8 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.join:
+        return join_parts(args.join, args.results)
     rules = rules_for(args.rules)
     check_range(args.start, args.deals, args.jobs, args.chunk)
     budget = budget_of(args)
@@ -111,6 +118,17 @@ def run(args: argparse.Namespace) -> int:
         console = Console(highlight=False)
         console.print(head, markup=False)
         console.print(table)
+    return 0
+
+
+def join_parts(parts: list[Path], out: Path | None) -> int:
+    """``--join``: the parts' chunks into the new file ``out``."""
+    if out is None:
+        raise ValueError("--join needs --results FILE, the new file to write")
+    key, span = join(parts, out)
+    print(f"{out}: deals {span.first}..{span.last} ({span.count:,}) of {len(parts)} files, "
+          f"{key.describe()}; read them back with --start {span.first} --deals {span.count} "
+          f"--results {out}")
     return 0
 
 

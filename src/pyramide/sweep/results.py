@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import fcntl
 import json
+from itertools import pairwise
 from pathlib import Path
 from types import TracebackType
 from typing import IO, Any, NamedTuple
@@ -69,10 +70,7 @@ class ResultsFile:
                 key = SweepKey(rules, nodes, seconds, chunk or default_chunk, win_only)
                 stream.seek(0)
                 stream.truncate()
-                head = key._asdict()
-                if not win_only:  # (files of full sweeps read as they always did)
-                    del head["win_only"]
-                write_line(stream, {"format": FORMAT, "version": VERSION, **head})
+                write_line(stream, head_record(key))
                 return cls(path, key, {}, stream)
             wanted = SweepKey(rules, nodes, seconds, chunk or key.chunk, win_only)
             if wanted != key:
@@ -98,6 +96,62 @@ class ResultsFile:
     def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
                  trace: TracebackType | None) -> None:
         self.close()
+
+
+def head_record(key: SweepKey) -> dict[str, Any]:
+    """The first line of a results file holding a sweep with ``key``."""
+    head = key._asdict()
+    if not key.win_only:  # (files of full sweeps read as they always did)
+        del head["win_only"]
+    return {"format": FORMAT, "version": VERSION, **head}
+
+
+def join(parts: list[Path], out: Path) -> tuple[SweepKey, Chunk]:
+    """Write the chunks of the results files ``parts`` (the processes of one sweep)
+    into the new file ``out``, in order; return their key and the range they cover.
+
+    Refused with ``ValueError`` (and ``out`` not written) when the parts hold
+    sweeps with different keys, a deal twice, or leave a gap, or ``out`` exists.
+    """
+    if out.exists():
+        raise ValueError(f"{out} exists already: the joined file must be a new one")
+    key: SweepKey | None = None
+    chunks: dict[Chunk, str] = {}
+    for path in parts:
+        try:
+            with path.open(encoding="utf-8") as stream:
+                lock(stream, path)
+                part_key, done, _ = read(path, stream)
+        except OSError as exc:
+            raise ValueError(f"cannot read the results file {path}: {exc.strerror}") from exc
+        if part_key is None:
+            raise ValueError(f"the results file {path} is empty")
+        if key is not None and part_key != key:
+            raise ValueError(f"the results file {path} holds a sweep with "
+                             f"{part_key.describe()}; {parts[0]} one with {key.describe()}")
+        key = part_key
+        for chunk, verdicts in done.items():
+            if chunk in chunks:
+                raise ValueError(f"deals {chunk.first}..{chunk.last} are in two of the files")
+            chunks[chunk] = verdicts
+    if key is None:
+        raise ValueError("no results files to join")
+    order = sorted(chunks, key=lambda chunk: chunk.first)
+    for before, after in pairwise(order):
+        if after.first < before.first + before.count:
+            raise ValueError(f"deal {after.first} is in two chunks "
+                             f"({before.first}+{before.count} and {after.first}+{after.count})")
+        if after.first > before.first + before.count:
+            raise ValueError(f"deals {before.first + before.count}..{after.first - 1} "
+                             "are in none of the files")
+    with out.open("x", encoding="utf-8") as stream:
+        write_line(stream, head_record(key))
+        for chunk in order:
+            write_line(stream, {"first": chunk.first, "count": chunk.count,
+                                "verdicts": chunks[chunk]})
+    first = order[0].first if order else 0
+    last = order[-1].first + order[-1].count if order else 0
+    return key, Chunk(first, last - first)
 
 
 def lock(stream: IO[str], path: Path) -> None:
