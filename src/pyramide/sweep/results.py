@@ -138,20 +138,20 @@ def join(parts: list[Path], out: Path) -> tuple[SweepKey, Chunk]:
         raise ValueError("no results files to join")
     order = sorted(chunks, key=lambda chunk: chunk.first)
     for before, after in pairwise(order):
-        if after.first < before.first + before.count:
+        if after.first <= before.last:
             raise ValueError(f"deal {after.first} is in two chunks "
                              f"({before.first}+{before.count} and {after.first}+{after.count})")
-        if after.first > before.first + before.count:
-            raise ValueError(f"deals {before.first + before.count}..{after.first - 1} "
+        if after.first > before.last + 1:
+            raise ValueError(f"deals {before.last + 1}..{after.first - 1} "
                              "are in none of the files")
     with out.open("x", encoding="utf-8") as stream:
         write_line(stream, head_record(key))
         for chunk in order:
             write_line(stream, {"first": chunk.first, "count": chunk.count,
                                 "verdicts": chunks[chunk]})
-    first = order[0].first if order else 0
-    last = order[-1].first + order[-1].count if order else 0
-    return key, Chunk(first, last - first)
+    if not order:
+        return key, Chunk(0, 0)
+    return key, Chunk(order[0].first, order[-1].last + 1 - order[0].first)
 
 
 def lock(stream: IO[str], path: Path) -> None:
