@@ -91,6 +91,7 @@ from pyramide.solver.family_compiled import (
     words_shape,
 )
 from pyramide.solver.kernel_search import KernelResult, bound, gone, hopeless
+from pyramide.solver.lines import tighten
 
 __all__ = ["Encoding", "FamilySearch", "Memo", "ShortestSearch", "covers", "decide_family",
            "shortest_family", "warm_up"]
@@ -761,8 +762,9 @@ SHORTEST_CHUNK = 1 << 14
 
 def shortest_family(rules: Rules, position: Position, budget: Budget, *,
                     ceiling: int | None = None) -> KernelResult:
-    """The fewest moves to a win: the decide search's line first, then the
-    best-first search for a shorter one, each within ``budget``; ``shortest``
+    """The fewest moves to a win: the decide search's line first (tightened,
+    :func:`~pyramide.solver.lines.tighten`), then the best-first search for a
+    shorter one, each within ``budget``; ``shortest``
     when that search ran out of states to look at.  A position proven lost gets
     the fewest moves to its most tableau cards removable the same way; one not
     decided, the decide search's answer."""
@@ -772,6 +774,7 @@ def shortest_family(rules: Rules, position: Position, budget: Budget, *,
     target = 0 if found.winnable else found.max_removed
     if not found.line:  # (lost, nothing to remove: the empty line is the shortest)
         return replace(found, shortest=found.winnable is False)
+    found = replace(found, line=tighten(rules, position, found.line))
     meter = budget.meter()
     search = ShortestSearch(Encoding.of(rules, position), budget.nodes, len(found.line),
                             target)

@@ -40,6 +40,7 @@ from pyramide.kernel import Position
 from pyramide.moves import Move
 from pyramide.rules import Rules
 from pyramide.solver.budget import Budget, Meter
+from pyramide.solver.lines import tighten
 
 __all__ = ["KernelResult", "decide_kernel", "gone", "shortest_kernel", "shortest_to"]
 
@@ -234,7 +235,8 @@ def shortest_kernel(rules: Rules, start: Position, budget: Budget) -> KernelResu
     """A* over the kernel's positions with :func:`estimate` (admissible and
     consistent: a move lowers it by one at most), so the first win taken from the
     queue is a shortest line; without a win in the budget, the decide search's
-    answer, from a search with a budget of its own (the same: a shortest-line
+    answer (its line tightened, :func:`~pyramide.solver.lines.tighten`), from a
+    search with a budget of its own (the same: a shortest-line
     search may spend its budget thrice) — for a position proven lost, with the
     fewest moves to its most cards removable where :func:`shortest_to` finds them
     in a third budget (else not called shortest)."""
@@ -249,7 +251,8 @@ def shortest_kernel(rules: Rules, start: Position, budget: Budget) -> KernelResu
     if winnable is False and found.exact:
         line = shortest_to(rules, start, found.max_removed, budget)
     return KernelResult(winnable, found.max_removed, found.exact,
-                        found.line if line is None else line, meter.nodes + found.nodes,
+                        tighten(rules, start, found.line) if line is None else line,
+                        meter.nodes + found.nodes,
                         shortest=line is not None,
                         timed_out=meter.timed_out or found.timed_out)
 

@@ -1,4 +1,9 @@
-"""Turning the reduced model's steps into the engine moves that play them.
+"""Turning a line's steps into the engine moves that play them, greedily.
+
+Two uses of one idea.  :func:`realize` plays the reduced model's steps;
+:func:`tighten` plays again the steps of a line some search found (its
+removals and cell moves), which is how a long line shrinks when no shorter
+one is proven (below).
 
 The reduced model says which removals to make, not when: the talon's order is
 not part of it.  Any order in which every step's cards are free when it is
@@ -14,19 +19,22 @@ draws (and a recycle when the stock runs out) until the first card of value
 >>> steps = [Step((26,), 3), Step((22,)), Step((25,), 10)]
 >>> [str(m) for m in realize(game.position, steps)]
 ['K♣', '10♣+3♦', 'draw', '10♥+3♠']
+
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
+from pyramide import kernel
 from pyramide.cards import Card
 from pyramide.game import Position
 from pyramide.moves import DRAW, RECYCLE, Move
+from pyramide.rules import Rules
 from pyramide.solver.downsets import OVER, bit
 from pyramide.solver.reduced import Step
 
-__all__ = ["realize"]
+__all__ = ["realize", "tighten"]
 
 
 def realize(position: Position, steps: Iterable[Step]) -> list[Move]:
@@ -88,3 +96,79 @@ def bring_to_top(waste: list[Card], stock: list[Card], value: int) -> list[Move]
             stock[:], waste[:] = waste, []
             moves.append(RECYCLE)
     raise AssertionError(f"no card of value {value} in the talon")
+
+
+# ------------------------------------------------------------------ tighten
+
+
+def tighten(rules: Rules, start: Position, line: list[Move]) -> list[Move]:
+    """``line`` from ``start``, or a shorter line with the same end, played by the
+    rules kernel: the line's removals and cell moves (its steps), each played as
+    soon as it is legal, and a draw (or a recycle) only when none is.
+
+    A decide search's line (depth first) draws and recycles far more than it
+    needs: on Free cell (L) deals 0–29 the lines no search proved shortest
+    fell from 2,121 moves to 1,509 (181 to 71 on deal 0).  Playing a removal
+    early never spoils a later step (removals only free cards), and a step may
+    even find its card still free where the line had parked it in a cell: that
+    cell move is then left out.  Cell moves keep their order among themselves
+    (a cell taken early must not hold up the card the line parks there next).
+    The result is kept only when it ends as the line does (won, or with as many
+    tableau cards gone) in fewer moves; a greedy order that gets stuck (no step
+    legal and no talon move left, or a whole turn of the talon drawn for
+    nothing) gives the line back unchanged.
+    """
+    played = _replay(rules, start, line)
+    tight = _greedy(rules, start, [m for m in line if m.kind in ("remove", "cell")])
+    if tight is None or played is None or len(tight[0]) >= len(line):
+        return line
+    moves, end = tight
+    same = end.status == played.status and end.score >= played.score
+    return moves if same else line
+
+
+def _replay(rules: Rules, pos: Position, line: list[Move]) -> Position | None:
+    """The end of ``line`` (``None`` when a move is not legal where it is played)."""
+    for move in line:
+        if move not in kernel.legal_moves(rules, pos):
+            return None
+        pos = kernel.judge(rules, kernel.apply(rules, pos, move))
+    return pos
+
+
+def _greedy(rules: Rules, pos: Position,
+            steps: list[Move]) -> tuple[list[Move], Position] | None:
+    """The steps played as early as each is legal (see :func:`tighten`), and the
+    end; ``None`` when the order gets stuck."""
+    moves: list[Move] = []
+    idle = 0
+    while pos.status == "playing":
+        steps = [s for s in steps if not (s.kind == "cell" and s.cards[0] in pos.removed)]
+        if not steps:
+            break
+        legal = kernel.legal_moves(rules, pos)
+        at = _first_ready(steps, legal)
+        if at is not None:
+            move, idle = steps.pop(at), 0
+        else:
+            talon = [m for m in legal if m in (DRAW, RECYCLE)]
+            idle += 1
+            if not talon or idle > 2 * (len(pos.stock) + sum(map(len, pos.wastes))) + 2:
+                return None
+            move = talon[0]
+        moves.append(move)
+        pos = kernel.judge(rules, kernel.apply(rules, pos, move))
+    return moves, pos
+
+
+def _first_ready(steps: list[Move], legal: list[Move]) -> int | None:
+    """The first step legal now; a cell move only when no earlier one waits."""
+    cell_waits = False
+    for at, step in enumerate(steps):
+        if step.kind == "cell":
+            if not cell_waits and step in legal:
+                return at
+            cell_waits = True
+        elif step in legal:
+            return at
+    return None
