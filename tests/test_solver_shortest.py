@@ -6,6 +6,8 @@ import json
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from pyramide import PRESETS, Deal, Game
 from pyramide.solver import Budget, solve, solve_position
@@ -163,3 +165,54 @@ def test_the_search_built_ahead_of_time_is_numbas_search() -> None:
     assert ahead[0] is True and jitted[0] is False
     assert ahead[1:] == jitted[1:]
     assert all(proven for proven, _, _ in ahead[1:])  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("letter", ["N", "C"])
+def test_states_drawn_past_are_pruned_without_losing_the_shortest_line(letter: str) -> None:
+    """The compiled search skips a state that a cheaper state of another cut
+    reaches by draws (:func:`compiled.look`); on positions with a longer talon,
+    where such states abound, its lines are still as short as breadth-first
+    search says."""
+    rules = PRESETS[letter]
+    for seed in range(12):
+        pos = small_position(100 + seed, rows=4, talon=12)
+        result = solve_position(pos, rules, budget=UNLIMITED, shortest=True)
+        assert result.shortest and result.winnable is not None
+        best = fewest_moves(pos, rules, result.max_removed, win=result.winnable)
+        assert len(result.moves) == best, seed
+
+
+def test_look_skips_a_state_drawn_past_and_keeps_one_that_is_not() -> None:
+    import numpy as np
+
+    from pyramide.solver import compiled
+
+    tmask = 0b1111_1111  # eight talon cards
+    at = compiled.CUT_AT
+    base = 5 | tmask << compiled.TMASK_AT  # one pyramid and talon
+    seen = np.zeros((2, 64), dtype=np.int64)
+    place = int(compiled.look(seen, base | 2 << at, tmask, 2, 10, 10))
+    seen[0, place], seen[1, place] = (base | 2 << at) + 1, 10 << compiled.COST_AT
+    # from cut 2 to cut 5 is three draws: 13 moves or more are drawn past
+    assert compiled.look(seen, base | 5 << at, tmask, 5, 13, 13) == -1
+    assert compiled.look(seen, base | 5 << at, tmask, 5, 12, 12) >= 0
+    # back from cut 5 to cut 2: the rest of the stock (3), the recycle, two draws
+    assert compiled.cycle_distance(tmask, 5, 2) == 6
+    # the same state with as many moves again is skipped; one fewer is kept
+    assert compiled.look(seen, base | 2 << at, tmask, 2, 10, 10) == -1
+    assert compiled.look(seen, base | 2 << at, tmask, 2, 9, 9) == place
+    # another pyramid with the same talon is not compared
+    other = 6 | tmask << compiled.TMASK_AT | 5 << at
+    assert compiled.look(seen, other, tmask, 5, 40, 40) >= 0
+
+
+@given(st.integers(0, (1 << 24) - 1), st.integers(0, 24), st.integers(0, 24),
+       st.integers(0, 24))
+def test_the_draws_round_the_talon_obey_the_triangle_inequality(
+        tmask: int, a: int, b: int, c: int) -> None:
+    """What makes pruning a state drawn past safe: drawing from one cut to another
+    by way of a third never takes fewer moves than drawing there straight."""
+    from pyramide.solver import compiled
+
+    d = compiled.cycle_distance
+    assert d(tmask, a, c) <= d(tmask, a, b) + d(tmask, b, c)

@@ -1,7 +1,8 @@
 """The shortest-line search of the reduced rules (N, C), compiled with numba.
 
 The same search as :func:`pyramide.solver.shortest.search_shortest` on the macro
-graph (draw one, unlimited redeals), with the same estimate, written over plain
+graph (draw one, unlimited redeals), with the same estimate and one pruning more
+(glossary: drawn past), written over plain
 integers and numpy arrays so that numba turns it into machine code: on deals
 0–999 the median deal takes some 30 times less time than with the interpreted
 search, which stays as the reference the tests compare this one with.  The
@@ -28,6 +29,16 @@ macro     a talon index to draw to first (-1: none) and the one or two places of
           the removal, packed into one int (:func:`pack_macro`).
 chunk     the search runs a bounded number of states per call and returns, so
           that the caller keeps the clock and collects each line found.
+drawn past a state is *drawn past* when a state met before has the same pyramid
+          and talon cards, another cut, and fewer moves by at least the draws
+          and recycle that bring its cut to this one's: whatever this state can
+          do, that one can do by drawing first, in no more moves (the draws'
+          distance round the talon obeys the triangle inequality, and the
+          cheaper state is searched or cut off by the bound, which then holds
+          for this one too).  Such a state is not searched.  The table of
+          states seen places a state by its pyramid and talon alone (its key
+          without the cut), so the states of every cut of them lie side by side
+          and one look finds them (:func:`find`, :func:`look`).
 """
 
 from __future__ import annotations
@@ -72,6 +83,7 @@ def jit(fn: Fn) -> Fn:
 KING = 13
 NEVER = 1 << 30
 TMASK_AT, CUT_AT, TALON_AT = 11, 35, 11
+PYRAMID_TALON = (1 << CUT_AT) - 1  # a state's key without its cut
 FEWEST_TAG, REACH_TAG, BEST_TAG = 1 << 47, 2 << 47, 3 << 47  # the model's memo keys of each kind
 G_AT, F_AT, G_MAX = 34, 44, 1023
 A_AT, B_AT, PLACE_BITS = 5, 11, 63  # a macro: draw_to + 1, then a + 1, b + 1 (6 bits each)
@@ -575,18 +587,38 @@ def remember(lay: Ints, key: int, result: int) -> None:
 
 @jit
 def find(seen: Ints, key: int) -> int:
-    """The place of ``key`` in the table of states seen, or the empty place for it."""
+    """The place of ``key`` in the table of states seen, or the empty place for it:
+    looked for from the place of its pyramid and talon (the key without its cut),
+    so that the states of every cut of them lie side by side."""
     size = seen.shape[1]
-    place = spread(key, highbit(size))
+    place = spread(key & PYRAMID_TALON, highbit(size))
     while seen[0, place] != 0 and seen[0, place] != key + 1:
         place = (place + 1) & (size - 1)
     return place
 
 
 @jit
-def cost_at(seen: Ints, place: int) -> int:
-    """The fewest moves known to the state at ``place`` (``NEVER``: not seen)."""
-    return (seen[1, place] >> COST_AT) & G_MAX if seen[0, place] else NEVER
+def look(seen: Ints, key: int, tmask: int, cut: int, g: int, own: int) -> int:
+    """The place of ``key`` in the table of states seen (or the empty place for
+    it), or -1 when it need not be searched at ``g`` moves: it was seen with
+    ``own`` moves or fewer, or it is drawn past (glossary).  One scan of the
+    states of its pyramid and talon does both."""
+    size = seen.shape[1]
+    pyramid_talon = key & PYRAMID_TALON
+    place = spread(pyramid_talon, highbit(size))
+    found = -1
+    while seen[0, place] != 0:
+        other = seen[0, place] - 1
+        if other == key:
+            if (seen[1, place] >> COST_AT) & G_MAX <= own:
+                return -1
+            found = place
+        elif other & PYRAMID_TALON == pyramid_talon:
+            moves = (seen[1, place] >> COST_AT) & G_MAX
+            if moves + cycle_distance(tmask, other >> CUT_AT, cut) <= g:
+                return -1
+        place = (place + 1) & (size - 1)
+    return found if found >= 0 else place
 
 
 @jit
@@ -709,9 +741,11 @@ def run(lay: Ints, heap: Ints, entries: Ints, seen: Ints, sizes: Ints, bound: in
         g = G_MAX - ((item >> G_AT) & G_MAX)
         f = item >> F_AT
         key, h = entries[e, 4], entries[e, 5]
-        if cost_at(seen, find(seen, key)) < g or g + (h if h >= 0 else -1 - h) >= bound:
+        if g + (h if h >= 0 else -1 - h) >= bound:
             continue
         index, tmask, cut, talon = entries[e, 0], entries[e, 1], entries[e, 2], entries[e, 3]
+        if look(seen, key, tmask, cut, g, g - 1) < 0:
+            continue
         if h < 0:
             h = estimate(lay, index, tmask, cut, talon, bound - g)
             if g + h >= bound:
@@ -740,8 +774,8 @@ def run(lay: Ints, heap: Ints, entries: Ints, seen: Ints, sizes: Ints, bound: in
             if g2 + floor_steps(lay, MASKS[index2]) >= bound:
                 continue
             key2 = index2 | tmask2 << TMASK_AT | cut2 << CUT_AT
-            place = find(seen, key2)
-            if cost_at(seen, place) <= g2:
+            place = look(seen, key2, tmask2, cut2, g2, g2)
+            if place < 0:
                 continue
             cheap = fewest(lay, index2, talon2)
             if g2 + cheap >= bound:

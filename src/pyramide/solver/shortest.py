@@ -206,7 +206,9 @@ def search_compiled(
 ) -> ShortestResult:
     """:func:`search_shortest` on the macro graph (rules N and C, weight 2), run as
     compiled code (:mod:`pyramide.solver.compiled`): the same search (states of
-    equal rank are taken in the order they came, not by key), many times faster."""
+    equal rank are taken in the order they came, not by key), many times faster,
+    which also skips the states drawn past (see its glossary): fewer states, the
+    same lengths proven."""
     clock = time.process_time() if clock is None else clock
     module = native.compiled()
     if module is None:
