@@ -89,7 +89,11 @@ def move_label(move: Move, lang: Lang) -> str:
 
     >>> move_label(Move.parse("QD+AS"), "ru"), move_label(Move.parse("draw"), "en")
     ('Д♦ + Т♠', 'draw')
+    >>> move_label(Move.parse("cell:8S"), "en"), move_label(Move.parse("cell:QS"), "ru")
+    ('8♠ to the cell', 'Д♠ в ячейку')
     """
+    if move.kind == "cell":
+        return translate(lang, "move.cell", card=move.cards[0].label(lang))
     if move.kind != "remove":
         return translate(lang, f"move.{move.kind}")
     return " + ".join(card.label(lang) for card in move.cards)

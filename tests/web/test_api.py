@@ -562,3 +562,21 @@ def test_no_winnable_deal_in_time_is_explained_in_russian(
         "Неверный запрос: за 0 с не нашлось раздачи по правилам O, у которой доказан "
         "выигрыш; попробуйте ещё раз или разрешите любую раздачу")
     assert no_current_game(client)
+
+
+def test_a_free_cell_solution_names_its_moves_into_the_cell(client: TestClient) -> None:
+    """Free cell (L): the Solution's moves into the cell have labels of their own
+    in both languages, and the line replays to a win."""
+    state = new_game(client, code="PY1-L-WLUWMVF")
+    labels = {}
+    for lang in ("en", "ru"):
+        client.put("/api/settings", json={"lang": lang})
+        solution = client.get(f"/api/games/{state['id']}/solution").json()
+        assert solution["winnable"] is True
+        cells = [m for m in solution["moves"] if m["kind"] == "cell"]
+        assert cells, solution["moves"]
+        labels[lang] = cells[0]["label"]
+    assert labels["en"].endswith(" to the cell") and labels["ru"].endswith(" в ячейку")
+    while state["status"] == "playing":
+        state = act(client, state, "solution")
+    assert state["status"] == "won"
