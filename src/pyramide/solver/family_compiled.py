@@ -55,6 +55,14 @@ grid      with unlimited redeals, one closed waste pile, several cards a draw
           ``k``-th, ``2k``-th, … card of the talon and its last).  A state off
           the grid (a card was taken between two draws) is searched as it is;
           a draw from it may bring it onto the grid (:func:`_on_grid`).
+drawn past in the shortest line's search, a state that a stored state of the
+          same tableau, talon and cell reaches by talon moves (draws on, or the
+          rest of the stock, the recycle and draws on; one waste pile, one card
+          a draw, the talon's order kept) in no more moves, with no more redeals
+          used and the same ``hist`` after them: that state can do all this one
+          can, so this one is not searched (:func:`_drawn_past`).  Its table
+          places a key by the tableau, talon and cell alone
+          (:data:`SIDE_BY_SIDE`), so one scan finds every cut of them.
 dominated a state met before with fewer redeals used (``lay[DOMINATE]``: a
           limited number of redeals and one waste pile, so that the talon's
           order is the same) can do all this one can, and more: this one is
@@ -186,6 +194,8 @@ DEPTH, NODES, BEST, COUNT, BEST_LEN, BUDGET, TOP, MEMO_COUNT, MEMO_GEN, ORDER, C
 COMPLETE, WON, SPENT, EXHAUSTED, GROW_TABLE, GROW_FRAMES, GROW_MOVES, TOPPED = range(8)
 HASH = 0x5851F42D4C957F2D
 RED_SHIFT = 8  # where a key's third word holds the redeals used (:func:`_key`)
+PLACE_BITS = 0xFFFF  # a key's third word: the cut and the redeals used
+SIDE_BY_SIDE = 1 << 41  # in a key's third word: a key of the shortest line's table
 RELAXED_EFFORT = 1024  # steps of the relaxed game per state of the search, at most
 # _fewest's room in the scratch vector: its path (FEW_DEPTH rows of 3), the count of
 # pyramids it knows, then their answers (FEW_ROWS rows of 2: the pyramid, its answer)
@@ -1246,12 +1256,23 @@ def _key(lay: Ints, worth: Ints, st: Ints) -> tuple[int, int, int, int]:
 
 
 @small
+def _home(table: Ints, k0: int, k1: int, k2: int, k3: int) -> int:
+    """The row a key is looked for from: a key of the shortest line's table
+    (:data:`SIDE_BY_SIDE`) by its tableau, talon and cell alone, so that the
+    states of every cut, redeal and ``hist`` of them lie side by side (glossary:
+    drawn past)."""
+    if k2 & SIDE_BY_SIDE:
+        k2, k3 = k2 & ~PLACE_BITS, 0
+    h = (k0 * HASH) ^ (k1 * 0x9E3779B97F4A7C15) ^ (k2 * 0xBF58476D1CE4E5B9) ^ k3
+    h ^= h >> 29
+    return int((h * HASH >> 20) & (table.shape[0] - 1))
+
+
+@small
 def _slot(table: Ints, k0: int, k1: int, k2: int, k3: int) -> int:
     """The table row holding the key, or the empty row where it would go."""
     mask = table.shape[0] - 1
-    h = (k0 * HASH) ^ (k1 * 0x9E3779B97F4A7C15) ^ (k2 * 0xBF58476D1CE4E5B9) ^ k3
-    h ^= h >> 29
-    i = (h * HASH >> 20) & mask
+    i = _home(table, k0, k1, k2, k3)
     while table[i, 2] != 0:
         if table[i, 0] == k0 and table[i, 1] == k1 and table[i, 2] == k2 and table[i, 3] == k3:
             return int(i)
@@ -2067,6 +2088,53 @@ def _tableau_pairs(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Int
     return most
 
 
+@small
+def _skey(lay: Ints, worth: Ints, st: Ints) -> tuple[int, int, int, int]:
+    """:func:`_key` for the shortest line's table (:data:`SIDE_BY_SIDE`)."""
+    k0, k1, k2, k3 = _key(lay, worth, st)
+    return k0, k1, k2 | SIDE_BY_SIDE, k3
+
+
+@small
+def _draws_serve(lay: Ints) -> bool:
+    """Whether states drawn past are looked for: one waste pile, one card a draw,
+    the talon's order kept (glossary: drawn past)."""
+    return bool(lay[PILES] == 1 and lay[DRAWS] == 1 and not lay[CYCLE]
+                and not _grid_mode(lay))
+
+
+@jit
+def _drawn_past(lay: Ints, table: Ints, k0: int, k1: int, k2: int, k3: int, g: int) -> bool:
+    """Whether a state stored with the tableau, talon and cell of the key (k0 …
+    k3) at another cut (or fewer redeals used) reaches this one by talon moves in
+    ``g`` moves at most (glossary: drawn past).  A draw leaves the drawn card on
+    top (``hist`` 1 where the waste pairs ask it), a recycle uses a redeal."""
+    tal, cut, red = k1, k2 & 255, (k2 >> RED_SHIFT) & 255
+    marked = lay[WPAIRS] == WP_DRAWN or lay[WPAIRS] == WP_HAND
+    unlimited = lay[REDEALS] < 0
+    below = tal & ((1 << cut) - 1)
+    mask = table.shape[0] - 1
+    i = _home(table, k0, k1, k2, k3)
+    while table[i, 2] != 0:
+        o2 = table[i, 2]
+        if (table[i, 0] == k0 and table[i, 1] == k1 and (o2 & ~PLACE_BITS) == (k2 & ~PLACE_BITS)
+                and (o2 != k2 or table[i, 3] != k3)):
+            c, r = o2 & 255, (o2 >> RED_SHIFT) & 255
+            if c == cut:  # no talon move: fewer redeals used, the rest the same
+                d, ok = 0, r < red and table[i, 3] == k3
+            elif c < cut:  # draws on
+                d = _bits(below & ~((1 << c) - 1))
+                ok = (unlimited or r <= red) and (k3 == 1 or not marked)
+            else:  # the rest of the stock, the recycle, and draws on
+                d = _bits(tal >> c) + 1 + _bits(below)
+                ok = ((unlimited or r < red)
+                      and (k3 == (1 if cut > 0 else 0) or not marked))
+            if ok and table[i, 4] + d <= g:
+                return True
+        i = (i + 1) & mask
+    return False
+
+
 @jit
 def shortest_start(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints,
                    istab: Ints, st: Ints, nodes: Ints, heap: Ints, table: Ints, ctl: Ints,
@@ -2080,7 +2148,7 @@ def shortest_start(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Int
     if lay[SHORT] == 2:
         gt[:GOAL_VALUES] = 0
     lay[SEARCHING] = 1
-    k0, k1, k2, k3 = _key(lay, worth, st)
+    k0, k1, k2, k3 = _skey(lay, worth, st)
     i = _slot(table, k0, k1, k2, k3)
     table[i, 0], table[i, 1], table[i, 2], table[i, 3], table[i, 4] = k0, k1, k2, k3, 0
     ctl[COUNT] = 1
@@ -2102,6 +2170,7 @@ def shortest_run(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints,
     free = buf[BUF_FREE:]
     cost, moves = buf[_cost_at(lay):], buf[_moves_at(lay):_moves_at(lay) + ROOM]
     few, gt = buf[_few_at(lay):_moves_at(lay)], buf[_moves_at(lay) + ROOM:]
+    past = _draws_serve(lay)
     steps = 0
     while ctl[HEAP_N] > 0:
         if steps >= chunk:
@@ -2115,10 +2184,12 @@ def shortest_run(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints,
         row = item & 0xFFFFFFFF
         _put(st, nodes[row, :6])
         g = nodes[row, 6]
-        k0, k1, k2, k3 = _key(lay, worth, st)
+        k0, k1, k2, k3 = _skey(lay, worth, st)
         if table[_slot(table, k0, k1, k2, k3), 4] < g:
             continue  # met again since with fewer moves
         if g + ((item >> 42) - g) // 2 >= ctl[BOUND]:  # (its estimate, kept in the heap)
+            continue
+        if past and _drawn_past(lay, table, k0, k1, k2, k3, g):
             continue
         if lay[PILES] > 1:
             _levels(lay, seqs, lens, st)
@@ -2166,9 +2237,11 @@ def shortest_run(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints,
                 h = _toward(lay, cover, worth, pairs, single, istab, child, cnt, ctl, few, gt)
                 if gc + h >= ctl[BOUND]:
                     continue
-                c0, c1, c2, c3 = _key(lay, worth, child)
+                c0, c1, c2, c3 = _skey(lay, worth, child)
                 i = _slot(table, c0, c1, c2, c3)
                 if table[i, 2] != 0 and table[i, 4] <= gc:
+                    continue
+                if past and _drawn_past(lay, table, c0, c1, c2, c3, gc):
                     continue
                 if ctl[TARGET] == 0:
                     h += _dig(lay, cover, worth, pairs, single, istab, seqs, lens, child, cnt,
@@ -2193,7 +2266,7 @@ def shortest_run(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints,
                 break  # (nothing after one more talon move can beat the bound)
             _apply(lay, seqs, lens, via, step)
             d += 1
-            v0, v1, v2, v3 = _key(lay, worth, via)
+            v0, v1, v2, v3 = _skey(lay, worth, via)
             if lay[REDEALS] < 0 and v0 == k0 and v1 == k1 and v2 == k2 and v3 == k3:
                 break  # (round again)
             i = _slot(table, v0, v1, v2, v3)
