@@ -60,6 +60,9 @@ def test_the_shortest_solution_is_shown_then_played_to_a_win(
     table.expect_figures(280, n)
     expect(page.get_by_test_id("solution")).to_have_text("Решение")
     page.locator("#dlg-end [data-close]").click()
+    # the game is over: like Hint, Solution has nothing left to show
+    expect(page.get_by_test_id("solution")).to_be_disabled()
+    expect(page.get_by_test_id("hint")).to_be_disabled()
 
     table.button("stats")
     expect(page.get_by_test_id("stat-won")).to_contain_text("0")

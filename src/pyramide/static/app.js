@@ -422,6 +422,7 @@ function showAutoplay() {
   $("span", solutionBtn).dataset.i18n = on ? "stop" : "solution";
   $("span", solutionBtn).textContent = t(on ? "stop" : "solution");
   solutionBtn.title = t(on ? "stop" : "solution");
+  solutionBtn.disabled = !on && !(ui.state && ui.state.status === "playing");  // (a game the solution won)
 }
 
 $("#solution-play").addEventListener("click", () => playSolution());
