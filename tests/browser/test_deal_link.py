@@ -43,6 +43,28 @@ def test_a_link_asks_before_leaving_a_game_in_progress(page: Page, server: LiveS
     assert table.state()["id"] != game["id"]
 
 
+def test_a_bad_link_is_reported_before_anything_is_asked(page: Page, server: LiveServer) -> None:
+    put_settings(server.url, lang="ru")
+    game = fresh_game(server, "PY1-N-AAAAAAS", draws=2)
+    table = Table(page, server.url)
+    page.goto(server.url + "/?deal=PY1-N-AAAAAA")  # a letter short
+    page.wait_for_selector('body[data-ready="true"]')
+    table.idle()
+    expect(page.get_by_test_id("message")).to_contain_text("PY1-N-AAAAAA")
+    expect(page.get_by_test_id("confirm-dialog")).to_be_hidden()
+    assert table.state()["id"] == game["id"]
+    assert table.state()["moves"] == 2
+    expect(page.get_by_test_id("deal-code")).to_have_text("PY1-N-AAAAAAS")
+    assert "deal=" not in page.url
+
+    page.goto(server.url + "/?layout=AS%202S&rules=N")  # a card list of two cards
+    page.wait_for_selector('body[data-ready="true"]')
+    table.idle()
+    expect(page.get_by_test_id("message")).not_to_be_empty()
+    expect(page.get_by_test_id("confirm-dialog")).to_be_hidden()
+    assert table.state()["id"] == game["id"]
+
+
 def test_a_game_without_a_move_is_replaced_silently(page: Page, server: LiveServer) -> None:
     fresh_game(server, "PY1-N-AAAAAAS", draws=0)
     Table(page, server.url).open("/?deal=PY1-N-AAAAAAC", abandon=False)

@@ -20,8 +20,10 @@ from tests.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
 
-SIZES = {"desktop": (1440, 900), "phone": (390, 844), "landscape": (844, 390)}
-MIN_CARD = {"desktop": 90, "phone": 44, "landscape": 60}
+SIZES = {"desktop": (1440, 900), "phone": (390, 844), "landscape": (844, 390),
+         "small-laptop": (900, 700)}
+MIN_CARD = {"desktop": 90, "phone": 44, "landscape": 60, "small-laptop": 70}
+TOOLS = ("new-game", "undo", "hint", "solution", "stats", "settings")
 
 
 def boxes(table: Table, selector: str) -> list[dict[str, Any]]:
@@ -30,6 +32,16 @@ def boxes(table: Table, selector: str) -> list[dict[str, Any]]:
         return {card: e.dataset.card, slot: +e.dataset.slot,
                 x: r.left, y: r.top, w: r.width, h: r.height};
     })""")
+
+
+def touch(size: str) -> bool:
+    return size in ("phone", "landscape")
+
+
+def box_of(table: Table, testid: str) -> dict[str, Any]:
+    found = table.page.get_by_test_id(testid).bounding_box()
+    assert found is not None, testid
+    return {"x": found["x"], "y": found["y"], "w": found["width"], "h": found["height"]}
 
 
 def overlaps(a: dict[str, Any], b: dict[str, Any]) -> bool:
@@ -45,13 +57,13 @@ def test_table_fits_the_screen(browser: Browser, server: LiveServer, tmp_path: P
     put_settings(server.url, lang=lang, animations=False)
     context = browser.new_context(viewport={"width": width, "height": height},
                                   locale="ru-RU" if lang == "ru" else "en-US",
-                                  has_touch=size != "desktop", is_mobile=size != "desktop")
+                                  has_touch=touch(size), is_mobile=touch(size))
     try:
         table = Table(context.new_page(), server.url).open("/?deal=PY1-N-AAAAAAS")
         page = table.page
         # a little play: a king and a pair gone, a card drawn, one selected
         for code in ("KC", "3D", "10C"):
-            table.page.locator(f'[data-card="{code}"]').tap() if size != "desktop" \
+            table.page.locator(f'[data-card="{code}"]').tap() if touch(size) \
                 else table.tap(code)
             table.idle()
         table.stock()
@@ -83,11 +95,8 @@ def test_table_fits_the_screen(browser: Browser, server: LiveServer, tmp_path: P
             "e => parseFloat(getComputedStyle(e).fontSize)")
         assert font >= 14, font
         # toolbar and status inside the screen and clear of the cards
-        for testid in ("new-game", "undo", "hint", "solution", "stats", "settings",
-                       "score", "moves", "time", "deal-code"):
-            found = page.get_by_test_id(testid).bounding_box()
-            assert found is not None, testid
-            box = {"x": found["x"], "y": found["y"], "w": found["width"], "h": found["height"]}
+        for testid in (*TOOLS, "score", "moves", "time", "deal-code"):
+            box = box_of(table, testid)
             assert box["x"] >= 0 and box["x"] + box["w"] <= width, testid
             assert box["y"] >= 0 and box["y"] + box["h"] <= height, testid
             assert not any(overlaps(box, b) for b in pyramid + others), testid
@@ -102,5 +111,28 @@ def test_table_fits_the_screen(browser: Browser, server: LiveServer, tmp_path: P
             target = screenshot_dir()
             target.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(target / f"table-{lang}-{size}.png"))
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("size", [*sorted(SIZES), "small-landscape"])
+def test_lost_warning_covers_no_card_and_no_button(browser: Browser, server: LiveServer,
+                                                   size: str) -> None:
+    """The "can no longer be won" warning (Russian, the longer text) stays clear of the table."""
+    width, height = SIZES.get(size, (667, 375))
+    put_settings(server.url, lang="ru", animations=False, warn_lost=True)
+    context = browser.new_context(viewport={"width": width, "height": height}, locale="ru-RU")
+    try:
+        table = Table(context.new_page(), server.url).open("/?deal=PY1-N-AAAAAAJ")
+        expect(table.page.get_by_test_id("lost-warning")).to_be_visible()
+        warning = box_of(table, "lost-warning")
+        assert warning["x"] >= 0 and warning["x"] + warning["w"] <= width, warning
+        assert warning["y"] >= 0 and warning["y"] + warning["h"] <= height, warning
+        cards = boxes(table, "[data-card], [data-zone='stock']")
+        assert len(cards) >= 28
+        assert not any(overlaps(warning, b) for b in cards), warning
+        for testid in (*TOOLS, "score", "moves", "time", "deal-code"):
+            assert not overlaps(warning, box_of(table, testid)), testid
+        assert table.page.evaluate("document.documentElement.scrollWidth") <= width
     finally:
         context.close()

@@ -107,6 +107,30 @@ def test_bad_new_game_is_refused_with_reason(client: TestClient, body: Any, need
     assert before.status_code == after.status_code and before.json() == after.json()
 
 
+@pytest.mark.parametrize(("body", "needle"), [
+    ({"code": "PY1-N-AAA"}, "3 deal letters"),
+    ({"code": "PY1-Q-AAAAAAS"}, "unknown rule set"),
+    ({"layout": "AS AS"}, "duplicate"),
+    ({}, "exactly one"),
+    ({"code": "PY1-N-AAAAAAS", "layout": "AS"}, "exactly one"),
+    ({"random": True}, "random"),
+])
+def test_a_deal_is_checked_without_starting_a_game(client: TestClient, body: Any,
+                                                   needle: str) -> None:
+    """POST /api/deals/check: what a deal link is checked with before the page asks."""
+    before = client.get("/api/games/current").json()
+    response = client.post("/api/deals/check", json=body)
+    assert response.status_code == 400 and needle in response.json()["error"]
+    assert client.post("/api/deals/check", json={"code": "py1-c-aaaaaas"}).json() == \
+        {"ok": True, "rules": "C"}
+    layout = " ".join(c.code for c in Deal.from_code("PY1-N-AAAAAAS").cards)
+    assert client.post("/api/deals/check", json={"layout": layout, "rules": "M"}).json() == \
+        {"ok": True, "rules": "M"}
+    response = client.post("/api/deals/check", json={"layout": layout, "rules": "Q"})
+    assert response.status_code == 400 and "unknown rule set" in response.json()["error"]
+    assert client.get("/api/games/current").json() == before  # no game started
+
+
 def test_broken_and_oversized_json(client: TestClient) -> None:
     response = client.post("/api/games", content=b"{not json",
                            headers={"content-type": "application/json"})

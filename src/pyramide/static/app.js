@@ -835,8 +835,12 @@ async function boot() {
   const cur = await api("GET", "/api/games/current");
   if (body) {
     history.replaceState(null, "", location.pathname);
-    // a link never abandons a game in progress (one with a move) unasked
-    if (!(cur.status === 200 && inProgress(cur.data)) || await confirmLink(cur.data)) {
+    // a link never abandons a game in progress (one with a move) unasked, and a
+    // bad link is reported before the player is asked anything
+    const playing = cur.status === 200 && inProgress(cur.data);
+    const check = playing ? await api("POST", "/api/deals/check", body) : null;
+    if (check && check.status !== 200) toast((check.data && check.data.error) || t("offline"), "error");
+    else if (!playing || await confirmLink(cur.data)) {
       const error = await startGame(body);
       if (!error) return;
       toast(error, "error");

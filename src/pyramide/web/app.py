@@ -62,6 +62,13 @@ class NewGameRequest(BaseModel):
     daily: bool = False
 
 
+class DealCheckRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    code: str | None = Field(default=None, max_length=64)
+    layout: str | None = Field(default=None, max_length=2000)
+    rules: str | None = Field(default=None, max_length=8)
+
+
 class ActionRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
     version: int = Field(ge=0)
@@ -339,6 +346,10 @@ def create_app(service: GameService, players: Players | None = None, *,
         game_id = service.new_game(call.player, **call.body.model_dump())
         return service.state(call.player, game_id, lang(call))
 
+    def check_deal(call: Call) -> dict[str, Any]:
+        """Whether a deal code or card list names a deal (no game is started)."""
+        return service.check_deal(**call.body.model_dump())
+
     def current_game(call: Call) -> dict[str, Any] | None:
         """The game in progress, or ``null`` when there is none (not an error: a
         first visit has none)."""
@@ -411,6 +422,7 @@ def create_app(service: GameService, players: Players | None = None, *,
 
     endpoints = [
         Endpoint("POST", "/api/games", new_game, NewGameRequest, status=201),
+        Endpoint("POST", "/api/deals/check", check_deal, DealCheckRequest),
         Endpoint("GET", "/api/games/current", current_game),
         Endpoint("GET", "/api/daily", daily_deal),
         Endpoint("GET", "/api/history", history, query=("rules", "page")),

@@ -160,10 +160,8 @@ class GameService:
         if daily:
             deal = self.daily(player)
             day, code = str(deal["date"]), str(deal["code"])
-        if code is not None:
-            game = Game.from_code(code, clock=self.clock)
-        elif layout is not None:
-            game = Game(Deal.parse_layout(layout), rules_for(_letter(rules)), self.clock)
+        if code is not None or layout is not None:
+            game = self._given_game(code, layout, rules)
         else:
             game = self._random_game(rules_for(_letter(rules)).letter, winnable_only,
                                      difficulty)
@@ -171,6 +169,21 @@ class GameService:
         if day is not None:
             self.store.mark_daily(player, game_id, day)
         return game_id
+
+    def _given_game(self, code: str | None, layout: str | None, rules: str | None) -> Game:
+        """The game a deal code or a card list names (raises on a bad one)."""
+        if code is not None:
+            return Game.from_code(code, clock=self.clock)
+        return Game(Deal.parse_layout(layout or ""), rules_for(_letter(rules)), self.clock)
+
+    def check_deal(self, *, code: str | None = None, layout: str | None = None,
+                   rules: str | None = None) -> dict[str, Any]:
+        """Whether a deal code or a card list names a deal, without starting a game
+        (a deal link is checked before the player is asked to leave a game)."""
+        if (code is None) == (layout is None):
+            raise PyramideError("err.web.one_source")
+        game = self._given_game(code, layout, rules)
+        return {"ok": True, "rules": game.rules.letter}
 
     def _create(self, player: str, game: Game) -> int:
         game_id = self.store.create_game(player, game)
