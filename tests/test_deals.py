@@ -257,6 +257,15 @@ def test_duplicate_card_is_named() -> None:
         Deal.parse_layout(" ".join(cards))
     assert "duplicate" in str(info.value)
     assert "J♦" in str(info.value)
+    assert info.value.text("ru").endswith(": В♦")  # the cards as Russian writes them
+
+
+def test_missing_and_foreign_cards_are_named_in_the_players_letters() -> None:
+    cards = [c for c in reference_cards() if c not in ("J♦", "A♠")]
+    with pytest.raises(InvalidLayoutError) as info:
+        Deal.parse_layout(" ".join(cards))
+    assert sorted(info.value.text("en").split(": ")[-1].split()[-2:]) == ["A♠", "J♦"]
+    assert sorted(info.value.text("ru").split(": ")[-1].split()) == ["В♦", "Т♠"]
 
 
 def test_missing_card_is_named() -> None:

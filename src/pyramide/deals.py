@@ -46,6 +46,7 @@ from dataclasses import dataclass
 from pyramide.cards import Card, DeckSize, deck_cards
 from pyramide.errors import InvalidCardError, InvalidDealCodeError, InvalidLayoutError
 from pyramide.games import PRESETS
+from pyramide.i18n import Lazy
 
 __all__ = [
     "CODE_LETTERS",
@@ -248,20 +249,25 @@ def _check_deck(cards: Sequence[Card], source: object, size: int | None = None) 
     counts = Counter(cards)
     duplicates = sorted(card for card, n in counts.items() if n > 1)
     if duplicates:
-        names = " ".join(str(c) for c in duplicates)
+        names = _labels(duplicates)
         raise InvalidLayoutError("err.list.duplicates", where=where, names=names)
     expected = size if size is not None else _likely_deck(cards)
     deck = set(deck_cards(expected))  # type: ignore[arg-type]
     missing = sorted(deck - set(counts))
     foreign = sorted(set(counts) - deck)
     if foreign:
-        names = " ".join(str(c) for c in foreign)
+        names = _labels(foreign)
         raise InvalidLayoutError("err.list.foreign", where=where, names=names,
                                  expected=expected)
     if missing or len(cards) != expected:
-        names = " ".join(str(c) for c in missing)
+        names = _labels(missing)
         raise InvalidLayoutError("err.list.count", where=where, n=len(cards), expected=expected,
                                  names=names)
+
+
+def _labels(cards: Sequence[Card]) -> Lazy:
+    """The cards as the player's language writes them (Т♠ in Russian, A♠ in English)."""
+    return Lazy(lambda lang: " ".join(card.label(lang) for card in cards))
 
 
 def _likely_deck(cards: Sequence[Card]) -> int:

@@ -308,7 +308,7 @@ def test_errors_and_rule_names_speak_the_players_language(client: TestClient) ->
         "Неверный код раздачи: в коде раздачи 'PY1-N-AAAA' букв номера: 4, а нужно 7")
     body = client.post("/api/games", json={"layout": "AS " * 52}).json()
     assert body["detail"].startswith("список карт 'AS AS ")
-    assert body["detail"].endswith("...': карты повторяются: A♠")
+    assert body["detail"].endswith("...': карты повторяются: Т♠")
     body = client.post("/api/games", json={"layout": "1X"}).json()
     assert body["detail"] == "список карт, карта 1: непонятная карта '1X': нет масти 'X'"
     body = client.post("/api/games", json={"random": True, "rules": "Q"}).json()
