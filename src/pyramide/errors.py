@@ -11,7 +11,7 @@ English text.  :class:`LocalisedError` gives the same to errors that are not
 >>> str(error)
 'deal code 7 is not text'
 >>> error.text("ru")
-'код раздачи 7 — не текст'
+'код расклада 7 — не текст'
 """
 
 from __future__ import annotations

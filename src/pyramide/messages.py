@@ -67,7 +67,7 @@ def error_detail(error: ValueError, lang: Lang) -> str:
     ...     DealCode.parse("PY1-N-AAAA")
     ... except InvalidDealCodeError as exc:
     ...     print(error_detail(exc, "ru"))
-    в коде раздачи 'PY1-N-AAAA' букв номера: 4, а нужно 7
+    в коде расклада 'PY1-N-AAAA' букв номера: 4, а нужно 7
     """
     return error.text(lang) if isinstance(error, PyramideError) else str(error)
 
@@ -76,7 +76,7 @@ def error_title(error: ValueError, lang: Lang) -> str:
     """A short title for an engine error in ``lang``; the error's own text gives the detail.
 
     >>> error_title(InvalidDealCodeError("err.code.type", text=7), "ru")
-    'Неверный код раздачи'
+    'Неверный код расклада'
     """
     for kind, key in _ERROR_TITLES:
         if isinstance(error, kind):

@@ -303,9 +303,9 @@ def test_errors_and_rule_names_speak_the_players_language(client: TestClient) ->
     response = client.post("/api/games", json={"code": "PY1-N-AAAA"})
     body = response.json()
     assert response.status_code == 400
-    assert body["title"] == "Неверный код раздачи"
+    assert body["title"] == "Неверный код расклада"
     assert body["error"] == (
-        "Неверный код раздачи: в коде раздачи 'PY1-N-AAAA' букв номера: 4, а нужно 7")
+        "Неверный код расклада: в коде расклада 'PY1-N-AAAA' букв номера: 4, а нужно 7")
     body = client.post("/api/games", json={"layout": "AS " * 52}).json()
     assert body["detail"].startswith("список карт 'AS AS ")
     assert body["detail"].endswith("...': карты повторяются: Т♠")
@@ -583,8 +583,8 @@ def test_no_winnable_deal_in_time_is_explained_in_russian(
                            headers=RU)
     assert response.status_code == 400
     assert response.json()["error"] == (
-        "Неверный запрос: за 0 с не нашлось раздачи по правилам O, у которой доказан "
-        "выигрыш; попробуйте ещё раз или разрешите любую раздачу")
+        "Неверный запрос: за 0 с не нашлось расклада по правилам O, у которого доказан "
+        "выигрыш; попробуйте ещё раз или разрешите любой расклад")
     assert no_current_game(client)
 
 
