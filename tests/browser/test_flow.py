@@ -225,7 +225,9 @@ def test_daily_deal_is_the_same_for_two_players(page: Page, tmp_path: Path) -> N
             table.button("new-game")
             page.get_by_test_id("tab-daily").click()
             info = page.get_by_test_id("daily-info")
-            expect(info).to_contain_text(date.today().isoformat(), timeout=30_000)
+            expect(info).to_have_attribute("data-date", date.today().isoformat(), timeout=30_000)
+            today = date.today()  # the day written out in the page's language
+            expect(info).to_contain_text(f"{today:%B} {today.day}, {today.year}")
             expect(page.get_by_test_id("new-rules")).to_be_hidden()
             page.get_by_test_id("new-game-submit").click()
             table.idle()

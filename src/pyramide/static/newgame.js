@@ -69,8 +69,12 @@ export async function showDaily(api, t) {
   }
   info.dataset.code = data.code;
   info.dataset.difficulty = data.difficulty;
+  info.dataset.date = data.date;
+  // the day as the player's language writes it: "5 декабря 2026 г.", "December 5, 2026"
+  const day = new Date(`${data.date}T12:00:00Z`).toLocaleDateString(
+    document.documentElement.lang || undefined, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
   const parts = [t("dailyInfo", {
-    date: data.date, code: data.code, grade: t(`diff_${data.difficulty}`), n: data.shortest,
+    date: day, code: data.code, grade: t(`diff_${data.difficulty}`), n: data.shortest,
   })];
   if (data.won) parts.push(t("dailyWon"));
   else if (data.played) parts.push(t("dailyPlayed"));
