@@ -10,6 +10,7 @@ phone too.
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -124,3 +125,33 @@ def test_par_pyramid_plays_the_waste_card_beside_the_drawn_card(page: Page,
     assert state["waste"] == ["10S"] and "QH" not in state["waste"]
     assert state["score"] == 10 and state["moves"] == 3
     expect(table.card("QH")).to_have_count(0)
+
+
+# PY1-L-AAAAAAA after these 49 moves (found by random play): the hint puts a card in the cell
+TO_A_CELL_HINT = (
+    "8H+5D QH+AD draw 10D+3H draw draw JD+2C 9H+4S 8D+5H 7C+6C KH QC+AH draw 10C+3S draw draw "
+    "JC+2H draw draw draw KD draw draw draw draw 7D+6S draw JS+2S draw draw draw draw draw draw "
+    "draw draw KC draw recycle draw draw draw draw draw draw draw draw draw KS").split()
+
+
+def test_a_hint_into_the_free_cell_says_so(page: Page, server: LiveServer) -> None:
+    """Free cell (L): a hint to put a card in the cell names the cell, in both
+    languages (the move is the server's: the page only words it)."""
+    _, state = call(server.url, "POST", "/api/games", {"code": "PY1-L-AAAAAAA"})
+    game = f"/api/games/{state['id']}"
+    for move in TO_A_CELL_HINT:
+        actions = [{"type": "stock"}] if move in ("draw", "recycle") else \
+            [{"type": "tap", "card": card} for card in move.split("+")]
+        for action in actions:
+            status, state = call(server.url, "POST", game + "/actions",
+                                 {"version": state["version"], **action})
+            assert status == 200, state
+    _, hint = call(server.url, "GET", game + "/hint")
+    assert hint["kind"] == "cell" and hint["move"] == f"cell:{hint['cards'][0]}", hint
+    for lang, words in (("en", "to the cell"), ("ru", "в ячейку")):
+        put_settings(server.url, lang=lang, animations=False)
+        table = Table(page, server.url).open("/")
+        assert table.state()["id"] == state["id"]
+        table.button("hint")
+        expect(page.get_by_test_id("message")).to_contain_text(words)
+        expect(table.card(hint["cards"][0])).to_have_attribute("data-hint", "true")

@@ -316,7 +316,8 @@ function requestHint() {
     else if (data.stock) toast(data.move === "recycle" ? t("hintRecycle") : t("hintDraw"), "hint");
     else {  // the glow shows it; the words are for everyone who does not see the glow
       const names = data.cards.map((c) => cardName(c, ui.settings.lang));
-      toast(t(names.length > 1 ? "hintPair" : "hintKing", { a: names[0], b: names[1] }), "hint");
+      const key = data.kind === "cell" ? "hintCell" : names.length > 1 ? "hintPair" : "hintKing";
+      toast(t(key, { a: names[0], b: names[1] }), "hint");
     }
   });
 }

@@ -397,6 +397,7 @@ class GameService:
             self.store.count_hint(player, game_id)
         return {
             "move": move.code if move is not None else None,
+            "kind": move.kind if move is not None else None,
             "cards": [c.code for c in move.cards] if move is not None else [],
             "stock": move is not None and move.kind in ("draw", "recycle"),
             "winnable": result.winnable,
