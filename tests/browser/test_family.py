@@ -10,7 +10,6 @@ phone too.
 from __future__ import annotations
 
 import os
-from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -131,7 +130,7 @@ def test_par_pyramid_plays_the_waste_card_beside_the_drawn_card(page: Page,
 TO_A_CELL_HINT = (
     "8H+5D QH+AD draw 10D+3H draw draw JD+2C 9H+4S 8D+5H 7C+6C KH QC+AH draw 10C+3S draw draw "
     "JC+2H draw draw draw KD draw draw draw draw 7D+6S draw JS+2S draw draw draw draw draw draw "
-    "draw draw KC draw recycle draw draw draw draw draw draw draw draw draw KS").split()
+    "draw draw KC draw recycle draw draw draw draw draw draw draw draw draw KS")
 
 
 def test_a_hint_into_the_free_cell_says_so(page: Page, server: LiveServer) -> None:
@@ -139,7 +138,7 @@ def test_a_hint_into_the_free_cell_says_so(page: Page, server: LiveServer) -> No
     languages (the move is the server's: the page only words it)."""
     _, state = call(server.url, "POST", "/api/games", {"code": "PY1-L-AAAAAAA"})
     game = f"/api/games/{state['id']}"
-    for move in TO_A_CELL_HINT:
+    for move in TO_A_CELL_HINT.split():
         actions = [{"type": "stock"}] if move in ("draw", "recycle") else \
             [{"type": "tap", "card": card} for card in move.split("+")]
         for action in actions:
