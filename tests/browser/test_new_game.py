@@ -179,6 +179,8 @@ def test_the_games_are_grouped_with_their_win_rates(table: Table, server: LiveSe
         re.compile(r"^W — Double Pyramid · [\d.]+%–[\d.]+%$"))
     select.select_option("W")
     expect(info).to_contain_text("Win rate between")
+    low, high = select.locator("option[value=W]").inner_text().split(" · ")[1].split("–")
+    expect(info).to_contain_text(f"between {low} and {high} (95%)")  # the list's figures
     # a rare win: as many decimals as its interval's ends need to differ
     pharaohs = next(r for r in rules if r["letter"] == "F")["win_rate"]
     assert f"{pharaohs['low']:.1f}" == f"{pharaohs['high']:.1f}" != f"{pharaohs['high']:.2f}"

@@ -562,11 +562,13 @@ function rateDigits(rate) {
 }
 
 /** A win rate in a few characters: the share of decided deals won, or where too many
- * stayed undecided the range over all deals ("" when none was measured). */
+ * stayed undecided the range over all deals ("" when none was measured); with the
+ * decimals of the line under the list, so that both give the same figures. */
 function rateShort(rate) {
   if (!rate) return "";
-  if (rate.percent != null) return percentFormat(rate.percent, percentDigits(rate.percent));
-  return `${percentFormat(rate.low)}–${percentFormat(rate.high)}`;
+  const digits = rateDigits(rate);
+  if (rate.percent != null) return percentFormat(rate.percent, digits, true);
+  return `${percentFormat(rate.low, digits, true)}–${percentFormat(rate.high, digits, true)}`;
 }
 
 /** Under the New game list: the chosen game's one-line description, its measured win
