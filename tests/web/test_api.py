@@ -344,7 +344,9 @@ def test_solution_is_the_shortest_line_and_replays_to_a_win(client: TestClient) 
     # the solution of each later version is the rest of the same line (found once)
     assert client.get(f"/api/games/{state['id']}/solution").json()["moves"] == []
     assert client.get(f"/api/games/{state['id']}/hint").json() == {
-        "move": None, "kind": None, "cards": [], "stock": False, "winnable": True, "max_removed": 28}
+        "move": None, "kind": None, "cards": [], "stock": False,
+        "winnable": True, "max_removed": 28,
+    }
     over = act(client, state, "solution", status=400)
     assert over["error"] == "Недопустимый ход: партия уже окончена (выиграна)"
     client.post("/api/games", json={"random": True})  # the solved game is no longer current
