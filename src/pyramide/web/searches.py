@@ -97,9 +97,13 @@ class SearchPool:
         raise AssertionError("unreachable")
 
     def close(self) -> None:
+        """Cancel what waits and wait for the workers to leave.  Not waiting gains
+        nothing (the interpreter's exit joins the pool's thread anyway) and races
+        with that exit: the pool's thread closes its wake-up pipe while the exit
+        writes to it, an ``OSError`` traceback on an error exit that was clean."""
         with self._lock:
             if self._pool is not None:
-                self._pool.shutdown(wait=False, cancel_futures=True)
+                self._pool.shutdown(wait=True, cancel_futures=True)
                 self._pool = None
 
 
