@@ -101,10 +101,10 @@ class SearchPool:
         nothing (the interpreter's exit joins the pool's thread anyway) and races
         with that exit: the pool's thread closes its wake-up pipe while the exit
         writes to it, an ``OSError`` traceback on an error exit that was clean."""
-        with self._lock:
-            if self._pool is not None:
-                self._pool.shutdown(wait=True, cancel_futures=True)
-                self._pool = None
+        with self._lock:  # not held while waiting: a search's thread may want it
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
 
 
 Searches = InProcess | SearchPool
