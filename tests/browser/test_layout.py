@@ -136,3 +136,42 @@ def test_lost_warning_covers_no_card_and_no_button(browser: Browser, server: Liv
         assert table.page.evaluate("document.documentElement.scrollWidth") <= width
     finally:
         context.close()
+
+
+# Between a phone and a wide desktop the header keeps to one row: the tools turn
+# into icon-over-label buttons and the figures stack their names over their values.
+# Russian labels are longer, so its narrowest one-row width is larger.
+ONE_ROW_FROM = {"ru": 900, "en": 810}
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_header_keeps_to_one_row_between_phone_and_desktop(browser: Browser, server: LiveServer,
+                                                           lang: str) -> None:
+    put_settings(server.url, lang=lang, animations=False)
+    context = browser.new_context(viewport={"width": 1000, "height": 760},
+                                  locale="ru-RU" if lang == "ru" else "en-US")
+    try:
+        table = Table(context.new_page(), server.url).open("/?deal=PY1-N-AAAAAAS")
+        page = table.page
+        heights = {}
+        for width in range(770, 1170, 20):
+            page.set_viewport_size({"width": width, "height": 760})
+            geometry = page.evaluate("""() => {
+                const box = (e) => e.getBoundingClientRect();
+                const tools = [...document.querySelectorAll('.tool')].map(box);
+                const bar = ['.status', '.tools'].map(s => box(document.querySelector(s)));
+                const clipped = [...document.querySelectorAll('.tool span, .stat')]
+                    .filter(e => e.scrollWidth > e.clientWidth + 1).length;
+                return {height: Math.max(...bar.map(r => r.bottom)), clipped,
+                        rows: new Set(tools.map(r => Math.round(r.top))).size,
+                        right: Math.max(...tools.map(r => r.right))};
+            }""")
+            assert geometry["rows"] == 1, (width, geometry)  # the six tools side by side
+            assert geometry["clipped"] == 0, (width, geometry)
+            assert geometry["right"] <= width, (width, geometry)
+            heights[width] = geometry["height"]
+        # one row of about 60 px where it fits, never more than two rows of figures
+        assert all(h <= 64 for w, h in heights.items() if w >= ONE_ROW_FROM[lang]), heights
+        assert max(heights.values()) <= 110, heights
+    finally:
+        context.close()
