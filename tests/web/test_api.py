@@ -283,6 +283,33 @@ def test_winnable_only_deals_are_won_by_following_the_hints(client: TestClient) 
                                                           state["moves"])
 
 
+def test_hints_follow_the_solution_the_player_has_seen(client: TestClient) -> None:
+    state = new_game(client, code="PY1-N-AAAAAAC")
+    game = f"/api/games/{state['id']}"
+    before = client.get(f"{game}/hint").json()  # the decide line's next move
+    solution = client.get(f"{game}/solution").json()["moves"]
+    assert (before["kind"], before["cards"]) != (solution[0]["kind"], solution[0]["cards"])
+
+    def hinted() -> tuple[str, list[str]]:
+        hint = client.get(f"{game}/hint").json()
+        assert hint["winnable"] is True
+        return hint["kind"], hint["cards"]
+
+    # followed by hand, move by move (a selection between keeps the line too)
+    for move in solution[:6]:
+        assert hinted() == (move["kind"], move["cards"])
+        if move["kind"] == "draw":
+            state = act(client, state, "stock")
+        for card in move["cards"]:
+            state = act(client, state, "tap", card)
+            if card != move["cards"][-1]:
+                assert hinted() == (move["kind"], move["cards"])
+    assert state["moves"] == 6
+    # off the line, the hint is the solver's again (and still wins)
+    state = act(client, state, "undo")
+    assert hinted()[0] in ("remove", "draw", "recycle")
+
+
 def test_lost_position_is_flagged(client: TestClient) -> None:
     # a queen at the apex with all four aces lower in the pyramid: never winnable
     layout = reference_layout().split()

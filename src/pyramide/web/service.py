@@ -30,6 +30,7 @@ from pyramide.deals import MAX_DEAL_NUMBER, Deal, DealCode
 from pyramide.errors import IllegalMoveError, InvalidSaveError, LocalisedError, PyramideError
 from pyramide.game import Clock, Game
 from pyramide.i18n import DEFAULT_LANG, Phrase, is_language
+from pyramide.kernel import Position
 from pyramide.moves import Move
 from pyramide.rules import PRESETS, rules_for
 from pyramide.saves import game_from_dict
@@ -360,8 +361,24 @@ class GameService:
             if not refused:  # the cached game may hold an action that was not stored
                 slot.live = None
             raise
+        self._follow_line(slot, live, before[0], before[3])
         live.version += 1
         live.logged = len(game.log)
+
+    @staticmethod
+    def _follow_line(slot: _Slot, live: _Live, position: Position, logged: int) -> None:
+        """Keep the Solution line for the next version when the player follows it by
+        hand: a selection keeps it whole, its next move played keeps the rest (the
+        solver's own move, :meth:`_play_solution`, has already moved it on)."""
+        if slot.line is None or slot.line[0] != live.version:
+            return
+        kept = slot.line[1]
+        game = live.game
+        if game.position == position and len(game.log) == logged:
+            slot.line = (live.version + 1, kept)
+        elif (kept.moves and len(game.log) == logged + 1
+              and game.log[-1].action == kept.moves[0].code):
+            slot.line = (live.version + 1, replace(kept, moves=kept.moves[1:]))
 
     def _after(self, game_id: int, lang: Lang, warn: bool,
                slot: _Slot) -> tuple[dict[str, Any], _Snapshot | None]:
@@ -391,7 +408,9 @@ class GameService:
     def hint(self, player: str, game_id: int) -> dict[str, Any]:
         snapshot = self._snapshot(player, game_id)
         game = snapshot.game  # searched outside any lock; a finished game: no move
-        result = self.searches.run(game.position, game.rules, game.deal, shortest=False)
+        result = self._kept_line(player, game_id, snapshot.version)
+        if result is None:
+            result = self.searches.run(game.position, game.rules, game.deal, shortest=False)
         move = result.moves[0] if result.moves else None
         if not game.is_over:
             self.store.count_hint(player, game_id)
@@ -425,6 +444,17 @@ class GameService:
         assert result is not None
         return solution_view(result, game_id=game_id, version=snapshot.version, lang=lang,
                              tableau_cards=len(snapshot.game.rules.tableau))
+
+    def _kept_line(self, player: str, game_id: int, version: int) -> Solution | None:
+        """The Solution line kept for ``version``, when it wins or is the proven best:
+        a hint then gives its next move, so hints and the Solution the player has seen
+        (or is playing) never point two ways."""
+        with self._locked(player, game_id) as slot:
+            if slot.line is not None and slot.line[0] == version:
+                kept = slot.line[1]
+                if kept.winnable or kept.exact:
+                    return kept
+        return None
 
     def _line(self, player: str, game_id: int, version: int,
               snapshot: _Snapshot | None = None, states: int | None = None) -> Solution | None:
