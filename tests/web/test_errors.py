@@ -19,7 +19,7 @@ JSON = {"content-type": "application/json"}
 
 def shaped(answer: object, status: int) -> dict[str, str]:
     """The answer has ``status`` and the documented ``{"error", "title"}`` shape."""
-    from httpx import Response
+    from httpx2 import Response
     assert isinstance(answer, Response)
     assert answer.status_code == status, answer.text
     body = answer.json()
