@@ -167,3 +167,32 @@ def test_replay_deals_the_same_cards_again_as_a_fresh_game(
     assert table.pyramid() == [c["card"] for c in first["pyramid"] if c]
     _, old = call(server.url, "GET", f"/api/games/{first['id']}")
     assert old["status"] == "won" and old["assisted"]  # the finished game is kept
+
+
+def test_a_hint_after_the_solution_gives_the_solutions_next_move(
+    table: Table, server: LiveServer,
+) -> None:
+    """On PY1-N-AAAAAAC the decide search's first move is a pair and the shortest
+    line's a draw: once the player has seen the Solution, the hint is the line's."""
+    put_settings(server.url, lang="en", animations=False)
+    table.open("/?deal=PY1-N-AAAAAAC")
+    page = table.page
+    game_id = table.state()["id"]
+    table.button("solution")
+    page.get_by_test_id("confirm-ok").click()
+    dialog = page.get_by_test_id("solution-dialog")
+    expect(dialog).to_have_attribute("data-state", "ready")
+    _, line = call(server.url, "GET", f"/api/games/{game_id}/solution")
+    first, second = line["moves"][:2]
+    assert first["kind"] == "draw" and len(second["cards"]) == 2, line["moves"][:2]
+    dialog.locator("[data-close]").click()
+    expect(dialog).to_be_hidden()
+
+    table.button("hint")
+    expect(page.get_by_test_id("message")).to_have_text("Hint: draw a card from the stock")
+    expect(page.locator('[data-zone="stock"][data-hint="true"]')).to_have_count(1)
+    table.stock()  # the line's draw, by hand
+    table.button("hint")
+    for card in second["cards"]:
+        expect(table.card(card)).to_have_attribute("data-hint", "true")
+    expect(page.locator('[data-hint="true"]')).to_have_count(2)
