@@ -35,8 +35,10 @@ DASK = Path(sys.executable).with_name("dask")
 
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[str]:
+    # ":0": the scheduler's web pages on a free port (None still takes 8787, and a
+    # second cluster beside this one then warns that the port is in use)
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                      dashboard_address=None) as local:
+                      dashboard_address=":0") as local:
         yield local.scheduler_address
 
 
@@ -135,7 +137,7 @@ def test_workers_with_another_pyramide_are_refused(capsys: pytest.CaptureFixture
     preload = tmp_path / "other_version.py"  # the worker's installation, not Pyramide's code
     preload.write_text(OTHER_VERSION)
     with LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
-                      dashboard_address=None, preload=[str(preload)]) as other:
+                      dashboard_address=":0", preload=[str(preload)]) as other:
         code = main(["winrate", "--deals", "5", "--cluster", other.scheduler_address])
     err = capsys.readouterr().err
     assert code == 2 and f"need Pyramide {__version__} installed, as here" in err
