@@ -31,6 +31,14 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
 
 
+@pytest.fixture(scope="session")
+def base_url() -> str | None:
+    """No base address: every test opens its live server's full URL.  Defined here
+    so that pytest-playwright's own stand-in (a fixture on a class instance, which
+    pytest deprecates with a warning) is not used."""
+    return None
+
+
 class LiveServer:
     """``pyramide serve`` in a subprocess on a free loopback port, with its own database
     (a SQLite path or a PostgreSQL URL); ``args``: more options of ``serve``."""
