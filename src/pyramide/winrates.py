@@ -52,20 +52,23 @@ def all_win_rates() -> dict[str, dict[str, Any]]:
     """Every measured game: its figures, with the interval over all deals (an
     undecided deal counted as lost for the low end, as won for the high end) and
     the percentage of decided deals won — given only when at most
-    :data:`MAX_UNDECIDED` of the deals stayed undecided: where the search left
-    more open, the decided ones are mostly the easy wins, and only the interval
-    says what is known."""
+    :data:`MAX_UNDECIDED` of the deals stayed undecided, and not where none of the
+    decided deals is a loss while some are undecided (Cheops, whose losses the
+    search never proves: its "100% of decided" would claim the undecided deals
+    as wins).  Where the search left more open, the decided ones are mostly the
+    easy wins, and only the interval says what is known."""
     text = resources.files("pyramide").joinpath("data/winrates.json").read_text("utf-8")
     out: dict[str, dict[str, Any]] = {}
     for letter, entry in json.loads(text).items():
         deals, won, unknown = entry["deals"], entry["won"], entry.get("unknown", 0)
         decided = deals - unknown
+        quoted = (decided > 0 and unknown <= MAX_UNDECIDED * deals
+                  and (won < decided or unknown == 0))
         low, _ = wilson(won, deals)
         _, high = wilson(won + unknown, deals)
         out[letter] = {
             **entry,
-            "percent": (round(100 * won / decided, 2)
-                        if decided and unknown <= MAX_UNDECIDED * deals else None),
+            "percent": round(100 * won / decided, 2) if quoted else None,
             "low": round(100 * low, 2),
             "high": round(100 * high, 2),
         }

@@ -181,6 +181,11 @@ def test_the_games_are_grouped_with_their_win_rates(table: Table, server: LiveSe
     expect(info).to_contain_text("Win rate between")
     low, high = select.locator("option[value=W]").inner_text().split(" · ")[1].split("–")
     expect(info).to_contain_text(f"between {low} and {high} (95%)")  # the list's figures
+    # no loss proven (Cheops): not "100% of decided", the range over all deals
+    cheops = next(r for r in rules if r["letter"] == "K")["win_rate"]
+    assert cheops["lost"] == 0 < cheops["unknown"] and cheops["percent"] is None
+    expect(select.locator("option[value=K]")).to_have_text(
+        f"K — Cheops · {cheops['low']:.1f}%–{cheops['high']:.1f}%")
     # a rare win: as many decimals as its interval's ends need to differ
     pharaohs = next(r for r in rules if r["letter"] == "F")["win_rate"]
     assert f"{pharaohs['low']:.1f}" == f"{pharaohs['high']:.1f}" != f"{pharaohs['high']:.2f}"
