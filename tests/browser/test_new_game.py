@@ -186,6 +186,9 @@ def test_the_games_are_grouped_with_their_win_rates(table: Table, server: LiveSe
     assert cheops["lost"] == 0 < cheops["unknown"] and cheops["percent"] is None
     expect(select.locator("option[value=K]")).to_have_text(
         f"K — Cheops · {cheops['low']:.1f}%–{cheops['high']:.1f}%")
+    select.select_option("K")
+    expect(info).to_contain_text(f"between {cheops['low']:.1f}% and {cheops['high']:.1f}% "
+                                 "(95%): no deal of this game has been proven lost yet")
     # a rare win: as many decimals as its interval's ends need to differ
     pharaohs = next(r for r in rules if r["letter"] == "F")["win_rate"]
     assert f"{pharaohs['low']:.1f}" == f"{pharaohs['high']:.1f}" != f"{pharaohs['high']:.2f}"

@@ -587,7 +587,9 @@ function showRulesInfo() {
       deals }));
   } else if (rate) {
     const digits = rateDigits(rate);
-    lines.push(t("rulesInfo.range", { low: percentFormat(rate.low, digits, true),
+    // none proven lost (Cheops): the range is all that is known however few stay open
+    lines.push(t(rate.lost === 0 ? "rulesInfo.unproven" : "rulesInfo.range", {
+      low: percentFormat(rate.low, digits, true),
       high: percentFormat(rate.high, digits, true), deals }));
   } else {
     lines.push(t("rulesInfo.none"));
