@@ -63,7 +63,7 @@ def all_win_rates() -> dict[str, dict[str, Any]]:
         deals, won, unknown = entry["deals"], entry["won"], entry.get("unknown", 0)
         decided = deals - unknown
         quoted = (decided > 0 and unknown <= MAX_UNDECIDED * deals
-                  and (won < decided or unknown == 0))
+                  and (entry["lost"] > 0 or unknown == 0))
         low, _ = wilson(won, deals)
         _, high = wilson(won + unknown, deals)
         out[letter] = {
