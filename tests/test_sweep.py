@@ -201,6 +201,47 @@ def test_the_files_of_a_sweeps_processes_join_into_one_that_reads_back_as_the_wh
     assert "--join needs --results FILE" in capsys.readouterr().err
 
 
+def test_the_status_of_a_sweep_counts_what_its_files_hold_even_while_one_is_locked(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """``--status`` reads the parts of a sweep (one of them held open and locked, as
+    by its running sweep) and counts the deals they hold, ranges with gaps
+    included, as a sweep over those deals does; a half-written last line is left
+    out, and parts of two sweeps are refused."""
+    args = ["winrate", "--rules", "P", "--chunk", "20", "--jobs", "1", "--nodes", "3000",
+            "--seconds", "0", "--win-only", "--json", "--quiet"]
+    low, high = tmp_path / "low", tmp_path / "high"
+    assert main([*args, "--deals", "40", "--results", str(low)]) == 0
+    assert main([*args, "--start", "80", "--deals", "20", "--results", str(high)]) == 0
+    capsys.readouterr()
+    verdicts = {**load_verdicts(low), **load_verdicts(high)}
+    with ResultsFile.open(high, "P", 3000, None, 20, 20, win_only=True) as held:
+        assert held.done  # (the file is locked now, as by a running sweep)
+        with high.open("a", encoding="utf-8") as cut:  # a chunk being written
+            cut.write('{"first": 100, "count": 20, "verdicts": "++')
+        assert main(["winrate", "--join", str(low), "--results", str(tmp_path / "j")]) == 0
+        assert main(["winrate", "--join", str(high), "--results", str(tmp_path / "k")]) == 2
+        assert "in use by another sweep" in capsys.readouterr().err  # (--join waits for it)
+        assert main(["winrate", "--status", str(low), str(high), "--json"]) == 0
+        status = json.loads(capsys.readouterr().out)
+        assert main(["winrate", "--status", str(high), str(low)]) == 0
+        text = capsys.readouterr().out
+    assert status["ranges"] == [[0, 39], [80, 99]] and status["deals"] == 60
+    assert status["won"] == sum(v == "+" for v in verdicts.values())
+    assert status["unknown"] == sum(v == "?" for v in verdicts.values())
+    assert status["won"] + status["lost"] + status["unknown"] == 60
+    assert main([*args, "--deals", "40"]) == 0
+    assert json.loads(capsys.readouterr().out)["won"] == sum(
+        verdicts[i] == "+" for i in range(40))
+    assert "deals held: 0..39, 80..99 (60)" in text and f"won {status['won']}," in text
+    assert main([*args[:-3], "--json", "--quiet", "--deals", "20",
+                 "--results", str(tmp_path / "other")]) == 0  # (not win only)
+    capsys.readouterr()
+    assert main(["winrate", "--status", str(low), str(tmp_path / "other")]) == 2
+    assert "holds a sweep with" in capsys.readouterr().err
+    assert main(["winrate", "--status", str(tmp_path / "missing")]) == 2
+    assert "cannot read the results file" in capsys.readouterr().err
+
+
 def test_an_interrupted_sweep_goes_on_where_it_stopped(capsys: pytest.CaptureFixture[str],
                                                        tmp_path: Path) -> None:
     path = tmp_path / "n.jsonl"

@@ -38,7 +38,7 @@ from pyramide.sweep import (
     plan_chunks,
     sweep,
 )
-from pyramide.sweep.results import join
+from pyramide.sweep.results import gather, join, spans
 from pyramide.winrates import wilson
 
 CHUNK = 250
@@ -74,6 +74,9 @@ def register(subparsers: Any) -> None:
                         help="solve nothing: join these results files (the processes of one "
                         "sweep, each range once) into the new --results FILE, to read back "
                         "with --results FILE --deals N")
+    parser.add_argument("--status", type=Path, nargs="+", metavar="PART",
+                        help="solve nothing: the deals these results files (the processes of "
+                        "one sweep, running or not) hold so far, and their win rate")
     parser.add_argument("--win-only", action="store_true",
                         help="do not seek the most cards of a lost deal: the win rate only, "
                              "sooner (its lost deals get no max_removed)")
@@ -86,6 +89,8 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.join:
         return join_parts(args.join, args.results)
+    if args.status:
+        return status(args.status, as_json=args.json)
     rules = rules_for(args.rules)
     check_range(args.start, args.deals, args.jobs, args.chunk)
     budget = budget_of(args)
@@ -129,6 +134,34 @@ def join_parts(parts: list[Path], out: Path | None) -> int:
     print(f"{out}: deals {span.first}..{span.last} ({span.count:,}) of {len(parts)} files, "
           f"{key.describe()}; read them back with --start {span.first} --deals {span.count} "
           f"--results {out}")
+    return 0
+
+
+def status(parts: list[Path], *, as_json: bool) -> int:
+    """``--status``: what the parts of a sweep hold so far, read while it runs."""
+    key, chunks = gather(parts, locked=False)
+    tally = Tally()
+    for chunk, verdicts in chunks.items():
+        tally.add(Tally.of(chunk, verdicts))
+    low, high = wilson(tally.won, tally.decided)
+    rate = tally.won / tally.decided if tally.decided else None
+    runs = spans(chunks)
+    figures: dict[str, Any] = {
+        "sweep": key.describe(), "files": len(parts),
+        "ranges": [[run.first, run.last] for run in runs],
+        "deals": tally.deals, "won": tally.won, "lost": tally.decided - tally.won,
+        "unknown": tally.unknown, "unknown_examples": tally.unknown_numbers,
+        "win_rate": rate, "ci95": [low, high],
+    }
+    if as_json:
+        print(json.dumps(figures))
+        return 0
+    held = ", ".join(f"{run.first:,}..{run.last:,}" for run in runs) or "none"
+    print(f"{key.describe()}, {len(parts)} file(s)\n"
+          f"deals held: {held} ({tally.deals:,})\n"
+          f"won {tally.won:,}, lost {tally.decided - tally.won:,}, unknown {tally.unknown:,}: "
+          + ("-" if rate is None else f"{100 * rate:.3f}% of decided")
+          + f" (95% CI {100 * low:.3f}% - {100 * high:.3f}%, Wilson)")
     return 0
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import fcntl
 import json
+from collections.abc import Iterable
 from itertools import pairwise
 from pathlib import Path
 from types import TracebackType
@@ -106,21 +107,21 @@ def head_record(key: SweepKey) -> dict[str, Any]:
     return {"format": FORMAT, "version": VERSION, **head}
 
 
-def join(parts: list[Path], out: Path) -> tuple[SweepKey, Chunk]:
-    """Write the chunks of the results files ``parts`` (the processes of one sweep)
-    into the new file ``out``, in order; return their key and the range they cover.
+def gather(parts: list[Path], *, locked: bool = True) -> tuple[SweepKey, dict[Chunk, str]]:
+    """The key and the chunks of the results files ``parts`` (the processes of one sweep).
 
-    Refused with ``ValueError`` (and ``out`` not written) when the parts hold
-    sweeps with different keys, a deal twice, or leave a gap, or ``out`` exists.
+    With ``locked`` a part still in use by its running sweep is refused; without,
+    it is read as it stands (its last line may be under way and is left out).
+    Refused with ``ValueError`` when the parts hold sweeps with different keys or
+    a chunk twice.
     """
-    if out.exists():
-        raise ValueError(f"{out} exists already: the joined file must be a new one")
     key: SweepKey | None = None
     chunks: dict[Chunk, str] = {}
     for path in parts:
         try:
             with path.open(encoding="utf-8") as stream:
-                lock(stream, path)
+                if locked:
+                    lock(stream, path)
                 part_key, done, _ = read(path, stream)
         except OSError as exc:
             raise ValueError(f"cannot read the results file {path}: {exc.strerror}") from exc
@@ -135,15 +136,44 @@ def join(parts: list[Path], out: Path) -> tuple[SweepKey, Chunk]:
                 raise ValueError(f"deals {chunk.first}..{chunk.last} are in two of the files")
             chunks[chunk] = verdicts
     if key is None:
-        raise ValueError("no results files to join")
-    order = sorted(chunks, key=lambda chunk: chunk.first)
-    for before, after in pairwise(order):
+        raise ValueError("no results files given")
+    for before, after in pairwise(sorted(chunks, key=lambda chunk: chunk.first)):
         if after.first <= before.last:
             raise ValueError(f"deal {after.first} is in two chunks "
                              f"({before.first}+{before.count} and {after.first}+{after.count})")
-        if after.first > before.last + 1:
-            raise ValueError(f"deals {before.last + 1}..{after.first - 1} "
-                             "are in none of the files")
+    return key, chunks
+
+
+def spans(chunks: Iterable[Chunk]) -> list[Chunk]:
+    """The runs of adjacent deals that ``chunks`` cover, in order.
+
+    >>> spans([Chunk(250, 250), Chunk(0, 250), Chunk(1000, 10)])
+    [Chunk(first=0, count=500), Chunk(first=1000, count=10)]
+    """
+    runs: list[Chunk] = []
+    for chunk in sorted(chunks, key=lambda chunk: chunk.first):
+        if runs and runs[-1].last + 1 == chunk.first:
+            runs[-1] = Chunk(runs[-1].first, runs[-1].count + chunk.count)
+        else:
+            runs.append(chunk)
+    return runs
+
+
+def join(parts: list[Path], out: Path) -> tuple[SweepKey, Chunk]:
+    """Write the chunks of the results files ``parts`` (the processes of one sweep)
+    into the new file ``out``, in order; return their key and the range they cover.
+
+    Refused with ``ValueError`` (and ``out`` not written) when the parts hold
+    sweeps with different keys, a deal twice, or leave a gap, or ``out`` exists.
+    """
+    if out.exists():
+        raise ValueError(f"{out} exists already: the joined file must be a new one")
+    key, chunks = gather(parts)
+    order = sorted(chunks, key=lambda chunk: chunk.first)
+    runs = spans(order)
+    if len(runs) > 1:
+        raise ValueError(f"deals {runs[0].last + 1}..{runs[1].first - 1} "
+                         "are in none of the files")
     with out.open("x", encoding="utf-8") as stream:
         write_line(stream, head_record(key))
         for chunk in order:
