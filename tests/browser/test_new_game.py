@@ -146,6 +146,38 @@ def test_card_list_deals_those_cards(table: Table, server: LiveServer) -> None:
         "data-card", reference_layout().split()[28])  # all 24 in the stock (rules M)
 
 
+def test_the_card_list_tab_says_how_many_cards_and_in_what_order(
+        table: Table, server: LiveServer) -> None:
+    """The Card list tab's label and help follow the chosen game: its deck, its
+    tableau, waste and stock counts (the server's card_list), the second deck's mark."""
+    put_settings(server.url, lang="ru", animations=False)
+    table.open("/")
+    table.button("new-game")
+    page = table.page
+    page.get_by_role("tab", name="Список карт").click()
+    label, help_text = page.get_by_test_id("layout-label"), page.get_by_test_id("layout-help")
+    page.get_by_test_id("new-rules").select_option("N")
+    expect(label).to_have_text("52 карты")
+    expect(help_text).to_contain_text("28 карт пирамиды")
+    expect(help_text).to_contain_text("затем карта отбоя, затем 23 карты колоды")
+    page.get_by_test_id("new-rules").select_option("E")
+    expect(label).to_have_text("48 карт")
+    expect(help_text).to_contain_text("19 карт колоды")
+    page.get_by_test_id("new-rules").select_option("W")
+    expect(label).to_have_text("104 карты")
+    expect(help_text).to_contain_text("45 карт стола")
+    expect(help_text).to_contain_text("58 карт колоды")
+    expect(help_text).to_contain_text("второй колоды")
+    # and a 104-card list starts the game
+    page.get_by_test_id("layout-input").fill(Deal.from_number(5, 104).layout_text())
+    page.get_by_test_id("new-game-submit").click()
+    if page.get_by_test_id("confirm-ok").is_visible():
+        page.get_by_test_id("confirm-ok").click()
+    table.idle()
+    expect(page.get_by_test_id("new-game-dialog")).to_be_hidden()
+    assert table.state()["rules"]["letter"] == "W"
+
+
 def test_the_games_are_grouped_with_their_win_rates(table: Table, server: LiveServer) -> None:
     """Issue 10 item 7: the New game list groups the Pyramid's rule sets and the
     family, each game with its measured win rate beside its name; under the list,

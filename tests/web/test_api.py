@@ -131,6 +131,30 @@ def test_a_deal_is_checked_without_starting_a_game(client: TestClient, body: Any
     assert client.get("/api/games/current").json() == before  # no game started
 
 
+def test_a_two_deck_games_card_list_starts_that_game(client: TestClient) -> None:
+    """A card list is read as the chosen game's deck: Double Pyramid's 104 cards
+    (the second deck marked) start a game of W; the 52 of one deck are refused with
+    the count, and the rules list says how a card list of each game is laid out."""
+    rules = {r["letter"]: r for r in client.get("/api/rules").json()}
+    for r in rules.values():
+        shape = r["card_list"]
+        assert shape["tableau"] + shape["waste"] + shape["stock"] == r["deck"]
+    assert rules["N"]["card_list"] == {"pyramid": True, "tableau": 28, "waste": 1, "stock": 23}
+    assert rules["M"]["card_list"] == {"pyramid": True, "tableau": 28, "waste": 0, "stock": 24}
+    assert rules["W"]["card_list"] == {"pyramid": False, "tableau": 45, "waste": 1,
+                                       "stock": 58}
+    assert rules["G"]["card_list"]["stock"] == 0 and not rules["G"]["card_list"]["pyramid"]
+    deal = Deal.from_number(5, 104)
+    assert client.post("/api/deals/check", json={"layout": deal.layout_text(), "rules": "W"}
+                       ).json() == {"ok": True, "rules": "W"}
+    state = new_game(client, layout=deal.layout_text(), rules="W")
+    assert state["rules"]["letter"] == "W" and state["code"] is None
+    one_deck = Deal.from_number(5).layout_text()
+    response = client.post("/api/games", json={"layout": one_deck, "rules": "W"})
+    assert response.status_code == 400 and "104" in response.json()["error"]
+    assert client.get("/api/games/current").json()["id"] == state["id"]
+
+
 def test_broken_and_oversized_json(client: TestClient) -> None:
     response = client.post("/api/games", content=b"{not json",
                            headers={"content-type": "application/json"})

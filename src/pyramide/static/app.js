@@ -599,8 +599,22 @@ function showRulesInfo() {
       list: r.published.map((p) => percentFormat(p.percent, 2)).join("; ") }));
   }
   info.textContent = lines.filter(Boolean).join("\n");
+  showCardListHelp(r);
 }
 $("#new-rules").addEventListener("change", showRulesInfo);
+
+/** The Card list tab's label and help for the chosen game: how many cards, and
+ * their order (the server's card_list: tableau, waste and stock counts). */
+function showCardListHelp(r) {
+  const shape = r.card_list;
+  $("#layout-label").textContent = t("layoutLabel", { n: r.deck });
+  const parts = [t(shape.pyramid ? "layoutHelp.pyramid" : "layoutHelp.tableau", { n: shape.tableau })];
+  if (shape.waste) parts.push(shape.waste === 1 ? t("layoutHelp.waste") : t("layoutHelp.wastes", { n: shape.waste }));
+  if (shape.stock) parts.push(t("layoutHelp.stock", { n: shape.stock }));
+  const help = [t("layoutHelp", { parts: parts.join(", ") })];
+  if (r.deck > 52) help.push(t("layoutHelp.secondDeck"));
+  $("#layout-help").textContent = help.join(" ");
+}
 
 for (const dlg of $$("dialog")) {
   dlg.addEventListener("click", (ev) => {

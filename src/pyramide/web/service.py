@@ -175,7 +175,8 @@ class GameService:
         """The game a deal code or a card list names (raises on a bad one)."""
         if code is not None:
             return Game.from_code(code, clock=self.clock)
-        return Game(Deal.parse_layout(layout or ""), rules_for(_letter(rules)), self.clock)
+        chosen = rules_for(_letter(rules))
+        return Game(Deal.parse_layout(layout or "", chosen.deck), chosen, self.clock)
 
     def check_deal(self, *, code: str | None = None, layout: str | None = None,
                    rules: str | None = None) -> dict[str, Any]:

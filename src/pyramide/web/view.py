@@ -14,7 +14,7 @@ from pyramide.game import Game
 from pyramide.geometry import row_col
 from pyramide.messages import move_label, rules_description, rules_name, text
 from pyramide.moves import DRAW, RECYCLE, Move
-from pyramide.rules import Rules
+from pyramide.rules import CLASSIC_TABLEAU, Rules
 from pyramide.solver import Solution
 from pyramide.web.table import pile_ids, table_box
 from pyramide.winrates import win_rate
@@ -35,6 +35,11 @@ def rules_view(rules: Rules, lang: Lang) -> dict[str, Any]:
         "draw_count": rules.draw_count,
         "group": "family" if rules.family else "pyramid",
         "deck": rules.deck,
+        # the card list's parts in order (rule book §8): tableau, waste, stock
+        "card_list": {"pyramid": rules.tableau == CLASSIC_TABLEAU,  # the 7-row pyramid alone
+                      "tableau": len(rules.tableau),
+                      "waste": rules.waste_piles * rules.start_waste,
+                      "stock": rules.stock_size},
         "target": rules.target,
         "win_rate": win_rate(rules.letter),
         "graded": rules.letter in GRADED_RULES,  # random deals by difficulty (pyramide.daily)
