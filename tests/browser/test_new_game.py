@@ -160,9 +160,11 @@ def test_the_card_list_tab_says_how_many_cards_and_in_what_order(
     expect(label).to_have_text("52 карты")
     expect(help_text).to_contain_text("28 карт пирамиды")
     expect(help_text).to_contain_text("затем карта отбоя, затем 23 карты колоды")
+    expect(help_text).to_contain_text("10 можно писать как T")
     page.get_by_test_id("new-rules").select_option("E")
     expect(label).to_have_text("48 карт")
     expect(help_text).to_contain_text("19 карт колоды")
+    expect(help_text).not_to_contain_text("10 можно")  # the Spanish deck has no tens
     page.get_by_test_id("new-rules").select_option("W")
     expect(label).to_have_text("104 карты")
     expect(help_text).to_contain_text("45 карт стола")

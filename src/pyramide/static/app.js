@@ -612,6 +612,7 @@ function showCardListHelp(r) {
   if (shape.waste) parts.push(shape.waste === 1 ? t("layoutHelp.waste") : t("layoutHelp.wastes", { n: shape.waste }));
   if (shape.stock) parts.push(t("layoutHelp.stock", { n: shape.stock }));
   const help = [t("layoutHelp", { parts: parts.join(", ") })];
+  if (shape.tens) help.push(t("layoutHelp.tens"));
   if (r.deck > 52) help.push(t("layoutHelp.secondDeck"));
   $("#layout-help").textContent = help.join(" ");
 }

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from pyramide import kernel
-from pyramide.cards import Lang
+from pyramide.cards import Lang, deck_cards
 from pyramide.daily import GRADED_RULES
 from pyramide.game import Game
 from pyramide.geometry import row_col
@@ -39,7 +39,8 @@ def rules_view(rules: Rules, lang: Lang) -> dict[str, Any]:
         "card_list": {"pyramid": rules.tableau == CLASSIC_TABLEAU,  # the 7-row pyramid alone
                       "tableau": len(rules.tableau),
                       "waste": rules.waste_piles * rules.start_waste,
-                      "stock": rules.stock_size},
+                      "stock": rules.stock_size,
+                      "tens": any(card.value == 10 for card in deck_cards(rules.deck))},
         "target": rules.target,
         "win_rate": win_rate(rules.letter),
         "graded": rules.letter in GRADED_RULES,  # random deals by difficulty (pyramide.daily)
