@@ -140,11 +140,11 @@ def test_a_two_deck_games_card_list_starts_that_game(client: TestClient) -> None
         shape = r["card_list"]
         assert shape["tableau"] + shape["waste"] + shape["stock"] == r["deck"]
     assert rules["N"]["card_list"] == {"pyramid": True, "tableau": 28, "waste": 1, "stock": 23,
-                                       "tens": True}
+                                       "tens": True, "second_deck": False}
     assert rules["M"]["card_list"] == {"pyramid": True, "tableau": 28, "waste": 0, "stock": 24,
-                                       "tens": True}
+                                       "tens": True, "second_deck": False}
     assert rules["W"]["card_list"] == {"pyramid": False, "tableau": 45, "waste": 1,
-                                       "stock": 58, "tens": True}
+                                       "stock": 58, "tens": True, "second_deck": True}
     assert not rules["E"]["card_list"]["tens"]  # the Spanish deck has none
     assert rules["G"]["card_list"]["stock"] == 0 and not rules["G"]["card_list"]["pyramid"]
     deal = Deal.from_number(5, 104)

@@ -613,7 +613,7 @@ function showCardListHelp(r) {
   if (shape.stock) parts.push(t("layoutHelp.stock", { n: shape.stock }));
   const help = [t("layoutHelp", { parts: parts.join(", ") })];
   if (shape.tens) help.push(t("layoutHelp.tens"));
-  if (r.deck > 52) help.push(t("layoutHelp.secondDeck"));
+  if (shape.second_deck) help.push(t("layoutHelp.secondDeck"));
   $("#layout-help").textContent = help.join(" ");
 }
 

@@ -5,10 +5,11 @@ Everything rule-related comes from the engine; the browser only draws it.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from pyramide import kernel
-from pyramide.cards import Lang, deck_cards
+from pyramide.cards import DeckSize, Lang, deck_cards
 from pyramide.daily import GRADED_RULES
 from pyramide.game import Game
 from pyramide.geometry import row_col
@@ -40,13 +41,23 @@ def rules_view(rules: Rules, lang: Lang) -> dict[str, Any]:
                       "tableau": len(rules.tableau),
                       "waste": rules.waste_piles * rules.start_waste,
                       "stock": rules.stock_size,
-                      "tens": any(card.value == 10 for card in deck_cards(rules.deck))},
+                      **_deck_marks(rules.deck)},
         "target": rules.target,
         "win_rate": win_rate(rules.letter),
         "graded": rules.letter in GRADED_RULES,  # random deals by difficulty (pyramide.daily)
         "published": [{"source": source, "percent": percent}
                       for source, percent in rules.published],
     }
+
+
+@cache
+def _deck_marks(size: DeckSize) -> dict[str, bool]:
+    """What a card list of the deck of ``size`` may hold: tens (not the Spanish
+    deck), a second deck's marked cards (two decks).  Once per deck: every game
+    state carries its rules."""
+    cards = deck_cards(size)
+    return {"tens": any(card.value == 10 for card in cards),
+            "second_deck": any(card.copy for card in cards)}
 
 
 def state_view(
