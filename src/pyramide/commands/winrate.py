@@ -159,7 +159,7 @@ def status(parts: list[Path], *, as_json: bool) -> int:
     held = ", ".join(f"{run.first:,}..{run.last:,}" for run in runs) or "none"
     print(f"{key.describe()}, {len(parts)} file(s)\n"
           f"deals held: {held} ({tally.deals:,})\n"
-          f"won {tally.won:,}, lost {tally.decided - tally.won:,}, unknown {tally.unknown:,}: "
+          f"won {tally.won:,}, lost {figures['lost']:,}, unknown {tally.unknown:,}: "
           + ("-" if rate is None else f"{100 * rate:.3f}% of decided")
           + f" (95% CI {100 * low:.3f}% - {100 * high:.3f}%, Wilson)")
     return 0
