@@ -48,6 +48,7 @@ from pyramide.solver.family_compiled import (
     SHORT,
     STRING,
     TARGET,
+    TC_SIZE,
     WIN_ONLY,
     WORTHS,
     Ints,
@@ -66,7 +67,7 @@ from pyramide.solver.family_compiled import (
     _reach,
     _relaxed_most,
     _tableau_pairs,
-    _target_dig,
+    _tc_clear,
     _toward,
     _unmatched,
     _won,
@@ -214,6 +215,8 @@ def test_the_shortest_line_estimate_never_counts_more_moves_than_a_win_needs(
         cnt = np.empty(CNT_ROWS * WORTHS, dtype=np.int64)
         cost = np.empty(max(1, int(e.lay[1])), dtype=np.int64)
         few[:] = 0  # (the pyramid game's answers are this deal's)
+        tc = np.zeros(TC_SIZE, dtype=np.int64)
+        _tc_clear(e.lay, e.worth, tc)  # (so is the tableau cache, met again state by state)
         for here, moves in fewest.items():
             st = states[here]
             if rules.waste_piles > 1:  # (this state's own sequences)
@@ -223,7 +226,7 @@ def test_the_shortest_line_estimate_never_counts_more_moves_than_a_win_needs(
             assert removals >= _estimate(e.lay, e.cover, e.worth, e.pairs, e.single, e.istab,
                                          st, cnt)
             dig = int(_dig(e.lay, e.cover, e.worth, e.pairs, e.single, e.istab, e.seqs,
-                           e.lens, st, cnt, cost, -1))
+                           e.lens, st, cnt, cost, ctl, few, tc))
             assert removals + dig <= moves, (here, removals, dig, moves)
             checked += 1
             digging += dig > 0
@@ -237,7 +240,7 @@ def test_the_estimate_toward_a_number_of_cards_gone_never_counts_too_many_moves(
         letter: str) -> None:
     """A lost position's shortest line goes to its most tableau cards gone: the
     estimate toward each number of cards gone (the removals of ``_toward`` and
-    the digging of ``_target_dig``) is at most the fewest moves to it, found
+    the digging of ``_dig`` toward it) is at most the fewest moves to it, found
     backwards over the whole graph of small late positions; and it says more
     than "two cards a move" somewhere (the pairs of tableau cards bound), and
     digs somewhere where a talon is left to dig."""
@@ -255,14 +258,16 @@ def test_the_estimate_toward_a_number_of_cards_gone_never_counts_too_many_moves(
         for target in range(1, max(gone_of.values()) + 1):
             fewest = fewest_moves([k for k, g in gone_of.items() if g >= target], parents)
             ctl[TARGET] = target
+            tc = np.zeros(TC_SIZE, dtype=np.int64)
+            _tc_clear(e.lay, e.worth, tc)  # (its answers are toward this target)
             for here, moves in fewest.items():
                 st = states[here]
                 if rules.waste_piles > 1:  # (this state's own sequences)
                     _levels(e.lay, e.seqs, e.lens, st)
                 h = int(_toward(e.lay, e.cover, e.worth, e.pairs, e.single, e.istab,
                                 st, cnt, ctl, few, gt))
-                dig = int(_target_dig(e.lay, e.cover, e.worth, e.pairs, e.single, e.istab,
-                                      e.seqs, e.lens, st, cnt, cost, ctl, gt))
+                dig = int(_dig(e.lay, e.cover, e.worth, e.pairs, e.single, e.istab, e.seqs,
+                               e.lens, st, cnt, cost, ctl, gt, tc))
                 assert h + dig <= moves, (here, target, h, dig, moves)
                 checked += 1
                 sharper += h > (max(0, target - gone_of[here]) + 1) // 2

@@ -97,6 +97,14 @@ fewest    the pyramid game (:func:`_fewest`, where the pyramid is the whole
           number of cards gone (a lost position's line, :func:`_goal_fewest`):
           the fewest removals to that many, and the fewest of those cards that
           must go with a talon card (the digging toward them, :func:`_dig`).
+tableau cache  in the shortest line's search, what the tableau and the cell alone
+          decide, kept for the last tableau and cell met at each of its rows
+          (``tc``, :data:`TC_SIZE`): the removals still needed
+          (:func:`_toward`, not under a whole-deck win, whose estimate counts the
+          talon), the dig's room and needed partners (:func:`_dig_needs`) and,
+          toward a number of cards gone, its partners.  A search meets each
+          tableau at many cuts and redeals; the cache answers all but the first
+          (started afresh by each search: the answers are its own).
 matched   under a whole-deck win with no talon and no cell, every card goes alone
           or with a card apart from it, so the cards of each class (a worth and
           its one partner worth) must match two by two, each pair apart: where
@@ -214,6 +222,15 @@ GOAL_STACK = 1
 GOAL_TABLE = GOAL_STACK + 4 * GOAL_DEPTH
 GOAL_VALUES = GOAL_TABLE + 2 * GOAL_KEYS
 GOAL_SIZE = GOAL_VALUES + 2 * GOAL_ROWS * GOAL_WIDE
+# the tableau cache's room, last in the scratch vector of a shortest-line search
+# (glossary: tableau cache): TC_ROWS rows of the tableau, the cell, what the row
+# holds (TC_* bits), the removals still needed, the talon partners still needed
+# toward a number of cards gone, then _dig_needs's room and need (WORTHS each);
+# after the rows, the deal's talon cards of each worth
+TC_ROWS, TC_WIDE = 4096, 5 + 2 * WORTHS
+TC_MASKS = TC_ROWS * TC_WIDE  # then the talon cards of each worth (WORTHS bit masks)
+TC_SIZE = TC_MASKS + WORTHS
+TC_HELD, TC_TOWARD, TC_NEEDS, TC_PARTNERS = 1, 2, 4, 8
 
 
 @small
@@ -237,9 +254,16 @@ def _moves_at(lay: Ints) -> int:
     return _few_at(lay) + FEW_SIZE
 
 
+@small
+def _tc_at(lay: Ints) -> int:
+    """Where the tableau cache begins in a shortest-line search's scratch vector:
+    after a state's moves and :func:`_goal_fewest`'s room."""
+    return _moves_at(lay) + ROOM + (GOAL_SIZE if lay[SHORT] == 2 else 0)
+
+
 def buffer_size(lay: Ints) -> int:
     """The length of a search's scratch vector (glossary: scratch)."""
-    return _moves_at(lay) + ROOM + (GOAL_SIZE if lay[SHORT] == 2 else 0)
+    return int(_tc_at(lay)) + (TC_SIZE if lay[SHORT] else 0)
 
 
 def words_shape(lay: Ints) -> tuple[int, int]:
@@ -397,13 +421,27 @@ def _free(lay: Ints, cover: Ints, worth: Ints, seqs: Ints, lens: Ints, st: Ints,
           out: Ints) -> tuple[int, int]:
     """The free cards' ids into ``out`` (tableau, waste tops, waste bottom, open
     stock top, cell); returns their number and the open stock top's id (-1)."""
-    n, piles = lay[N], lay[PILES]
-    tab, tal, cut, red, cell = st[0], st[1], st[2], st[3], st[4]
-    k = 0
-    for s in range(n):
+    return _free_talon(lay, worth, seqs, lens, st, out, _free_tableau(lay, cover, st, out))
+
+
+@small
+def _free_tableau(lay: Ints, cover: Ints, st: Ints, out: Ints) -> int:
+    """The free tableau cards' slots into ``out``; returns their number."""
+    tab, k = st[0], 0
+    for s in range(lay[N]):
         if (tab >> s) & 1 and (tab & cover[s]) == 0:
             out[k] = s
             k += 1
+    return k
+
+
+@jit
+def _free_talon(lay: Ints, worth: Ints, seqs: Ints, lens: Ints, st: Ints, out: Ints,
+                k: int) -> tuple[int, int]:
+    """:func:`_free` past its ``k`` free tableau cards (in ``out`` already): the
+    free talon cards, then the cell's card."""
+    n, piles = lay[N], lay[PILES]
+    tal, cut, red, cell = st[1], st[2], st[3], st[4]
     open_top = -1
     if _grid_state(lay, st):  # the waste tops of every cut a pass stops at
         m, i = _bits(tal), 0
@@ -463,6 +501,18 @@ def _moves(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, seqs:
     remove: a pyramid card, or any under a whole-deck win; in the search for
     the most tableau cards gone (``lay[SHORT]`` 2), only for a tableau card."""
     nfree, open_top = _free(lay, cover, worth, seqs, lens, st, free)
+    return _moves_of(lay, cover, worth, pairs, single, seqs, lens, st, free, nfree, open_top,
+                     out, at, safe, False)
+
+
+@jit
+def _moves_of(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, seqs: Ints,
+              lens: Ints, st: Ints, free: Ints, nfree: int, open_top: int, out: Ints, at: int,
+              safe: bool, talon_only: bool) -> int:
+    """:func:`_moves` of the free cards ``free[:nfree]`` (:func:`_free`); with
+    ``talon_only``, only the moves that take a talon card or put one into the cell,
+    and the talon move, in the same order — and none at all where a safe move
+    takes a tableau card alone (the shortest line's macros after a talon move)."""
     cycle = (lay[CYCLE] and lay[SEARCHING]) or _grid_state(lay, st)
     n, talon_end = lay[N], lay[N] + lay[T]
     k = at
@@ -475,18 +525,24 @@ def _moves(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, seqs:
                     and (free[i] < n or lay[DRAWS] == 1)
                     and (not lay[SHORT] or (lay[SHORT] == 1 and lay[WIN_ALL])
                          or (free[i] < n and (lay[SHORT] == 2 or (lay[PYR] >> free[i]) & 1)))):
+                if talon_only and not n <= free[i] < talon_end:
+                    return at
                 out[at] = out[k - 1]
                 return at + 1
+            if talon_only and not n <= free[i] < talon_end:
+                k -= 1
     for i in range(nfree):
         wa = worth[free[i]]
         talon_i = n <= free[i] < talon_end
         for j in range(i + 1, nfree):
             if cycle and talon_i and n <= free[j] < talon_end:
                 continue  # one talon card at a time on the waste
+            if talon_only and not talon_i and not n <= free[j] < talon_end:
+                continue
             if pairs[wa * WORTHS + worth[free[j]]] and free[i] != free[j]:
                 out[k] = PAIR | (free[i] + 1) << 4 | (free[j] + 1) << 12
                 k += 1
-    if lay[COVERING]:  # a card and the one free card that still covers it
+    if lay[COVERING] and not talon_only:  # a card and the one free card that still covers it
         tab = st[0]
         for s in range(n):
             c = _coverer(cover, tab, s) if (tab >> s) & 1 else -1
@@ -505,6 +561,8 @@ def _moves(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, seqs:
             k += 1
     if lay[CELLS] > 0 and cell == 0:
         for i in range(nfree):
+            if talon_only and not n <= free[i] < talon_end:
+                continue
             if free[i] != open_top and not single[worth[free[i]]]:
                 out[k] = CELL | (free[i] + 1) << 4
                 k += 1
@@ -538,6 +596,15 @@ def _talon_idle(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, 
     if lay[WPAIRS] != WP_NONE or lay[CELLS] > 0:
         return False
     nfree, _ = _free(lay, cover, worth, seqs, lens, st, free)
+    return _idle_of(lay, worth, pairs, single, free, nfree)
+
+
+@small
+def _idle_of(lay: Ints, worth: Ints, pairs: Ints, single: Ints, free: Ints,
+             nfree: int) -> bool:
+    """:func:`_talon_idle` of the free cards ``free[:nfree]`` (:func:`_free`)."""
+    if lay[WPAIRS] != WP_NONE or lay[CELLS] > 0:
+        return False
     n, end, mask = lay[N], lay[N] + lay[T], 0
     for i in range(nfree):
         mask |= 1 << worth[free[i]]
@@ -1449,7 +1516,7 @@ def children(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, seq
 # a talon move, and a move that touches no talon card (two tableau cards, a king
 # of the tableau, a tableau card into the cell) does the same before the draws as
 # after them, and it is not changed by them, so only at d = 0 does it come; at d >
-# 0 only the moves that touch a talon card (:func:`_touches_talon`).  The states
+# 0 only the moves that touch a talon card (:func:`_moves_of`, ``talon_only``).  The states
 # on the way (glossary "via") are not stored; the way stops where the bound or
 # the prunings rule out what follows, where a state on it was stored with no more
 # moves (its own macros follow from it), where a move is forced (the safe moves
@@ -1465,14 +1532,6 @@ def children(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, seq
 GOAL, HEAP_N, STORED, BOUND, TARGET, SCTL = range(CTL, CTL + 6)
 NODE = 9  # the state (6), g, the row it came from, the move
 VIA_AT = 20  # a stored move: the move | its talon moves before it (d) << VIA_AT
-
-
-@small
-def _touches_talon(lay: Ints, move: int) -> bool:
-    """Whether ``move`` takes a talon card (or puts one into the cell)."""
-    n, end = lay[N], lay[N] + lay[T]
-    a, b = ((move >> 4) & 255) - 1, ((move >> 12) & 255) - 1
-    return bool(n <= a < end or n <= b < end)
 
 
 @small
@@ -1777,71 +1836,37 @@ def _kth_cost(lay: Ints, worth: Ints, room: Ints, tal: int, cost: Ints, k: int,
     return int(low[k - 1]) if kept == k else 0
 
 
-@jit
-def _target_dig(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints,
-                istab: Ints, seqs: Ints, lens: Ints, st: Ints, cnt: Ints, cost: Ints,
-                ctl: Ints, gt: Ints) -> int:
-    """Toward ``ctl[TARGET]`` tableau cards gone (where :func:`_goal_serves`): the
-    moves that take no tableau card, beside :func:`_toward`'s.  At least as many
-    of the cards still to go as the pyramid game says (:func:`_goal_fewest`,
-    ``alone``) need a talon partner (:func:`_dig`'s ``partners``)."""
-    if not _goal_serves(lay):
-        return 0
-    need = int(ctl[TARGET]) - _gone(lay, istab, st)
-    k = _goal_fewest(lay, cover, worth, pairs, single, st[0], need, True, gt)
-    if k <= 0 or k >= 64:
-        return 0
-    return _dig(lay, cover, worth, pairs, single, istab, seqs, lens, st, cnt, cost, k)
+@small
+def _per_draw(lay: Ints) -> int:
+    """The talon cards one talon move takes out of the way: one onto each of several
+    waste piles, else the cards of a draw."""
+    return int(lay[PILES] if lay[PILES] > 1 else lay[DRAWS])
 
 
 @jit
-def _dig(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, istab: Ints,
-         seqs: Ints, lens: Ints, st: Ints, cnt: Ints, cost: Ints, partners: int) -> int:
-    """The fewest moves still to come that take no card the win needs, beside
-    :func:`_estimate`'s removals (which bound the moves that take one, so the two
-    add up): the talon dug through to the partners that the pyramid's cards
-    cannot find in the tableau or the cell.
-
-    A move that takes a talon card out of the way takes a needed card only by
-    pairing it with one, and each needed card goes once: of the talon cards of
-    worth ``w`` in a stretch, at most ``room[w]`` (the needed cards that pair
-    with ``w``) go so; the others are *loose*, and each loose card costs a move
-    of this kind (a draw takes ``lay[DRAWS]`` of them, or one onto each of
-    several piles; a removal two at most).  ``cost[t]``, for talon card ``t``, is
-    how many such moves come before ``t`` can be played at the least: for a stock
-    card, the loose cards above it (a closed stock deals every card above, and
-    ``t`` itself); for a waste card, the loose cards above it, or under it where
-    the waste's bottom card plays, or else, redeals left, the recycle and the
-    loose cards of the stock and under it.  Where a worth ``v`` of the pyramid has
-    ``k`` more cards than the tableau and the cell hold partners for, ``k`` talon
-    partners must come, so the moves are at least the ``k``-th smallest cost
-    among them.  Under a whole-deck win every talon card is needed: a closed
-    stock is drawn out, nothing more is said.  ``cnt`` has :data:`CNT_ROWS` rows
-    of :data:`WORTHS`.
-
-    Toward a number of tableau cards gone instead of a win (the pyramid the whole
-    tableau, no cell), ``partners`` >= 0 is how many tableau cards at the least
-    must go with talon cards: the moves are then at least the ``partners``-th
-    smallest cost among the talon cards that pair with a tableau card (the
-    tableau's cards are the needed ones, whatever the win)."""
-    n, piles = lay[N], lay[PILES]
-    if lay[T] == 0 or (lay[CYCLE] and lay[SEARCHING]):
+def _drawn_out(lay: Ints, seqs: Ints, lens: Ints, st: Ints) -> int:
+    """:func:`_dig` under a whole-deck win: every talon card is needed, so a closed
+    stock is drawn out (an open one: nothing is said)."""
+    if lay[OPEN]:
         return 0
-    tab, tal, cut, red, cell = st[0], st[1], st[2], st[3], st[4]
-    level = red if piles > 1 else 0
-    seq, length = seqs[level], lens[level]
-    per_draw = piles if piles > 1 else lay[DRAWS]
-    if partners == 0:
-        return 0
-    if lay[WIN_ALL] and partners < 0:
-        if lay[OPEN]:
-            return 0
-        stock = 0
-        for i in range(cut, length):
-            if seq[i] >= 0 and (tal >> seq[i]) & 1:
-                stock += 1
-        return int((stock + per_draw - 1) // per_draw)
-    cnt[:] = 0  # the pyramid's cards of each worth, then what the rest holds: 16 + 16 bits
+    tal, cut, level = st[1], st[2], st[3] if lay[PILES] > 1 else 0
+    seq, length, per_draw = seqs[level], lens[level], _per_draw(lay)
+    stock = 0
+    for i in range(cut, length):
+        if seq[i] >= 0 and (tal >> seq[i]) & 1:
+            stock += 1
+    return int((stock + per_draw - 1) // per_draw)
+
+
+@jit
+def _dig_needs(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, istab: Ints,
+               tab: int, cell: int, cnt: Ints, room: Ints, need: Ints) -> None:
+    """:func:`_dig`'s part that the tableau and the cell alone decide: ``room[w]``,
+    the needed cards a talon card of worth ``w`` could go with (each takes one), and
+    ``need[v]``, the talon partners the needed cards of worth ``v`` must have at
+    the least (0: none; at most :data:`WORTHS`).  ``cnt``: six rows of
+    :data:`WORTHS` at least (rows 0, 2 and 5 are used)."""
+    cnt[:6 * WORTHS] = 0  # the pyramid's cards of each worth, then the rest's: 16 + 16 bits
     slots = cnt[5 * WORTHS:6 * WORTHS]  # (the tableau slots of each worth)
     x = tab
     while x:
@@ -1852,15 +1877,57 @@ def _dig(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, istab: 
         slots[v] |= low
     if cell > 0:
         cnt[worth[cell - 1]] += (1 << 16) if istab[cell - 1] else 1
-    # room[w]: the needed cards a card of worth w could go with (each takes one)
-    room, seen, stock_w, waste_w = (cnt[WORTHS:2 * WORTHS], cnt[2 * WORTHS:3 * WORTHS],
-                                    cnt[3 * WORTHS:4 * WORTHS], cnt[4 * WORTHS:5 * WORTHS])
+    seen = cnt[2 * WORTHS:3 * WORTHS]
     for v in range(WORTHS):
         seen[v] = cnt[v] >> 16  # (the needed cards of each worth, for a moment)
     for w in range(WORTHS):
         room[w] = _partners(pairs, seen, w)
+    cell_w = worth[cell - 1] if cell > 0 else -1
+    for v in range(WORTHS):
+        need[v] = 0
+        mine = cnt[v] >> 16
+        if mine == 0 or single[v]:
+            continue
+        # k: the talon partners the worth's needed cards must have at the least —
+        # all but those a partner at hand can take, one each, and only a partner
+        # it is apart from (the cell's card is apart from every card)
+        partner = _partner(pairs, v)
+        if partner >= 0 and partner != v:
+            at_hand = (cnt[partner] >> 16) + (cnt[partner] & 0xFFFF)
+            needed = slots[v] & lay[PYR]
+            linked = 1 if cell_w == v and istab[cell - 1] else 0
+            linked += (_bits(needed) if cell_w == partner
+                       else _apart(lay, cover, needed, slots[partner]))
+            k = mine - min(at_hand, linked)
+        else:
+            k = 1
+            for w in range(WORTHS):
+                if pairs[v * WORTHS + w]:
+                    others = (cnt[w] >> 16) + (cnt[w] & 0xFFFF) - (1 if w == v else 0)
+                    if others > 0:
+                        k = 0
+                        break
+        if k > 0:
+            need[v] = min(k, WORTHS)
+
+
+@jit
+def _dig_talon(lay: Ints, worth: Ints, pairs: Ints, seqs: Ints, lens: Ints, st: Ints,
+               cnt: Ints, cost: Ints, room: Ints, need: Ints, masks: Ints,
+               partners: int) -> int:
+    """:func:`_dig`'s part that the talon decides, from :func:`_dig_needs`'s ``room``
+    and ``need``; ``masks``: the deal's talon cards of each worth; ``partners``:
+    toward a number of cards gone, how many of them go with talon cards at the
+    least, else -1.  ``cnt``: three rows of :data:`WORTHS` at least."""
+    n, piles = lay[N], lay[PILES]
+    tal, cut, red = st[1], st[2], st[3]
+    level = red if piles > 1 else 0
+    seq, length = seqs[level], lens[level]
+    per_draw = _per_draw(lay)
+    seen, stock_w, waste_w = (cnt[:WORTHS], cnt[WORTHS:2 * WORTHS],
+                              cnt[2 * WORTHS:3 * WORTHS])
     # the stock, from the top: the loose cards above each (those beyond the room)
-    seen[:] = 0
+    stock_w[:] = 0
     loose, above = 0, 0
     for i in range(cut, length):
         t = seq[i]
@@ -1868,12 +1935,10 @@ def _dig(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, istab: 
             drawn = loose if lay[OPEN] else above + 1
             cost[t] = drawn if per_draw == 1 else (drawn + per_draw - 1) // per_draw
             w = worth[n + t]
-            if seen[w] >= room[w]:
+            if stock_w[w] >= room[w]:
                 loose += 1
-            seen[w] += 1
+            stock_w[w] += 1
             above += 1
-    for w in range(WORTHS):
-        stock_w[w] = seen[w]
     # the waste, from the top (one pile); a drawn card in hand (WP_HAND) is in no
     # card's way
     if piles == 1:
@@ -1921,48 +1986,21 @@ def _dig(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, istab: 
     if partners > 0:  # toward a number of cards gone: the partners-th smallest cost
         return _kth_cost(lay, worth, room, tal, cost, partners, seen)
     low = seen  # (free now: the smallest costs of a worth's partners, below)
-    talon = room  # (free now too: the talon cards of each worth)
-    talon[:] = 0
-    for t in range(lay[T]):
-        if (tal >> t) & 1:
-            talon[worth[n + t]] |= 1 << t
-    cell_w = worth[cell - 1] if cell > 0 else -1
     dig = 0
     for v in range(WORTHS):
-        mine = cnt[v] >> 16
-        if mine == 0 or single[v]:
-            continue
-        # k: the talon partners the worth's needed cards must have at the least —
-        # all but those a partner at hand can take, one each, and only a partner
-        # it is apart from (the cell's card is apart from every card)
-        partner = _partner(pairs, v)
-        if partner >= 0 and partner != v:
-            at_hand = (cnt[partner] >> 16) + (cnt[partner] & 0xFFFF)
-            needed = slots[v] & lay[PYR]
-            linked = 1 if cell_w == v and istab[cell - 1] else 0
-            linked += (_bits(needed) if cell_w == partner
-                       else _apart(lay, cover, needed, slots[partner]))
-            k = mine - min(at_hand, linked)
-        else:
-            k = 1
-            for w in range(WORTHS):
-                if pairs[v * WORTHS + w]:
-                    others = (cnt[w] >> 16) + (cnt[w] & 0xFFFF) - (1 if w == v else 0)
-                    if others > 0:
-                        k = 0
-                        break
+        k = need[v]
         if k <= 0:
             continue
         # the k-th smallest cost of a talon partner, in one pass: the k smallest
         # so far, in order, in ``low`` (a smaller k would bound it from below too)
-        k = min(k, WORTHS)
+        partner = _partner(pairs, v)
         if partner >= 0:
-            x = talon[partner]
+            x = masks[partner] & tal
         else:
             x = 0
             for w in range(WORTHS):
                 if pairs[v * WORTHS + w]:
-                    x |= talon[w]
+                    x |= masks[w] & tal
         kept = 0
         while x:
             bit = x & -x
@@ -1970,7 +2008,109 @@ def _dig(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, istab: 
             kept = _keep_small(low, kept, k, cost[_bits(bit - 1)])
         if kept == k and low[k - 1] > dig:
             dig = low[k - 1]
-    return dig
+    return int(dig)
+
+
+@jit
+def _tc_clear(lay: Ints, worth: Ints, tc: Ints) -> None:
+    """Start the tableau cache ``tc`` (:data:`TC_SIZE`) afresh for a search of the
+    layout ``lay``: no row holds anything, and the deal's talon cards of each
+    worth."""
+    for r in range(TC_ROWS):
+        tc[r * TC_WIDE + 2] = 0
+    tc[TC_MASKS:TC_MASKS + WORTHS] = 0
+    for t in range(lay[T]):
+        tc[TC_MASKS + worth[lay[N] + t]] |= 1 << t
+
+
+@small
+def _tc_row(tc: Ints, st: Ints) -> int:
+    """Where the tableau cache keeps what it knows of the tableau and cell of
+    ``st`` (a row taken afresh, knowing nothing, if it held another)."""
+    tab, cell = st[0], st[4]
+    h = ((tab & 0x1FFFFFFF) * 0x9E3779B1 ^ ((tab >> 29) & 0x1FFFFFFF) * 0x85EBCA6B
+         ^ cell * 0xC2B2AE35)  # (29 bits by 32: no product overflows)
+    at = int((h >> 20) & (TC_ROWS - 1)) * TC_WIDE
+    if tc[at + 2] == 0 or tc[at] != tab or tc[at + 1] != cell:
+        tc[at], tc[at + 1], tc[at + 2] = tab, cell, TC_HELD
+    return at
+
+
+@jit
+def _toward_held(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints,
+                 istab: Ints, st: Ints, cnt: Ints, ctl: Ints, few: Ints, gt: Ints,
+                 tc: Ints) -> int:
+    """:func:`_toward`, through the tableau cache (not under a whole-deck win,
+    whose estimate counts the talon's cards)."""
+    if lay[WIN_ALL] and ctl[TARGET] == 0:
+        return _toward(lay, cover, worth, pairs, single, istab, st, cnt, ctl, few, gt)
+    at = _tc_row(tc, st)
+    if not tc[at + 2] & TC_TOWARD:
+        tc[at + 3] = _toward(lay, cover, worth, pairs, single, istab, st, cnt, ctl, few, gt)
+        tc[at + 2] |= TC_TOWARD
+    return int(tc[at + 3])
+
+
+@jit
+def _dig(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, istab: Ints,
+         seqs: Ints, lens: Ints, st: Ints, cnt: Ints, cost: Ints, ctl: Ints, gt: Ints,
+         tc: Ints) -> int:
+    """The fewest moves still to come that take no card the win needs, beside
+    :func:`_estimate`'s removals (which bound the moves that take one, so the two
+    add up): the talon dug through to the partners that the pyramid's cards
+    cannot find in the tableau or the cell.
+
+    A move that takes a talon card out of the way takes a needed card only by
+    pairing it with one, and each needed card goes once: of the talon cards of
+    worth ``w`` in a stretch, at most ``room[w]`` (the needed cards that pair
+    with ``w``) go so; the others are *loose*, and each loose card costs a move
+    of this kind (a draw takes ``lay[DRAWS]`` of them, or one onto each of
+    several piles; a removal two at most).  ``cost[t]``, for talon card ``t``, is
+    how many such moves come before ``t`` can be played at the least: for a stock
+    card, the loose cards above it (a closed stock deals every card above, and
+    ``t`` itself); for a waste card, the loose cards above it, or under it where
+    the waste's bottom card plays, or else, redeals left, the recycle and the
+    loose cards of the stock and under it.  Where a worth ``v`` of the pyramid has
+    ``k`` more cards than the tableau and the cell hold partners for, ``k`` talon
+    partners must come, so the moves are at least the ``k``-th smallest cost
+    among them.  Under a whole-deck win every talon card is needed: a closed
+    stock is drawn out, nothing more is said.  ``cnt`` has :data:`CNT_ROWS` rows
+    of :data:`WORTHS`.
+
+    Toward ``ctl[TARGET]`` tableau cards gone instead of a win (where
+    :func:`_goal_serves`: the pyramid the whole tableau, no cell), at least as
+    many of the cards still to go as the pyramid game says (:func:`_goal_fewest`,
+    ``alone``) must go with talon cards: the moves are then at least that many-th
+    smallest cost among the talon cards that pair with a tableau card (the
+    tableau's cards are the needed ones, whatever the win).
+
+    The part that the tableau and the cell alone decide (:func:`_dig_needs`, and
+    that number of partners) comes through the tableau cache (``tc``, glossary),
+    the rest from :func:`_dig_talon`."""
+    if lay[T] == 0 or (lay[CYCLE] and lay[SEARCHING]):
+        return 0
+    target = ctl[TARGET] > 0
+    if target and not _goal_serves(lay):
+        return 0
+    if not target and lay[WIN_ALL]:
+        return _drawn_out(lay, seqs, lens, st)
+    at = _tc_row(tc, st)
+    room, need = tc[at + 5:at + 5 + WORTHS], tc[at + 5 + WORTHS:at + 5 + 2 * WORTHS]
+    if not tc[at + 2] & TC_NEEDS:
+        _dig_needs(lay, cover, worth, pairs, single, istab, st[0], st[4], cnt, room, need)
+        tc[at + 2] |= TC_NEEDS
+    partners = -1
+    if target:
+        if not tc[at + 2] & TC_PARTNERS:
+            k = _goal_fewest(lay, cover, worth, pairs, single, st[0],
+                             int(ctl[TARGET]) - _gone(lay, istab, st), True, gt)
+            tc[at + 4] = k if 0 < k < 64 else 0
+            tc[at + 2] |= TC_PARTNERS
+        partners = int(tc[at + 4])
+        if partners == 0:
+            return 0
+    return _dig_talon(lay, worth, pairs, seqs, lens, st, cnt, cost, room, need,
+                      tc[TC_MASKS:TC_MASKS + WORTHS], partners)
 
 
 @small
@@ -2147,6 +2287,7 @@ def shortest_start(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Int
     gt = buf[_moves_at(lay) + ROOM:]
     if lay[SHORT] == 2:
         gt[:GOAL_VALUES] = 0
+    _tc_clear(lay, worth, buf[_tc_at(lay):])  # (its answers are this search's)
     lay[SEARCHING] = 1
     k0, k1, k2, k3 = _skey(lay, worth, st)
     i = _slot(table, k0, k1, k2, k3)
@@ -2170,6 +2311,7 @@ def shortest_run(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints,
     free = buf[BUF_FREE:]
     cost, moves = buf[_cost_at(lay):], buf[_moves_at(lay):_moves_at(lay) + ROOM]
     few, gt = buf[_few_at(lay):_moves_at(lay)], buf[_moves_at(lay) + ROOM:]
+    tc = buf[_tc_at(lay):]
     past = _draws_serve(lay)
     steps = 0
     while ctl[HEAP_N] > 0:
@@ -2199,33 +2341,35 @@ def shortest_run(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints,
         _put(via, st)
         # the removals the goal needs: the same all the way (the talon's order plays
         # no part in them), and one move takes one of them at most
-        tw = _toward(lay, cover, worth, pairs, single, istab, st, cnt, ctl, few, gt)
+        tw = _toward_held(lay, cover, worth, pairs, single, istab, st, cnt, ctl, few, gt, tc)
         d = 0
         cap = 2 * (lay[T] + 2) if lay[REDEALS] < 0 else 1 << 30  # (a full round and more)
+        ntab = _free_tableau(lay, cover, st, free)  # (talon moves leave the tableau be)
+        nfree, open_top = 0, -1
         while True:
-            if d > 0 and _talon_idle(lay, cover, worth, pairs, single, seqs, lens, via, free):
+            if d > 0:
+                nfree, open_top = _free_talon(lay, worth, seqs, lens, via, free, ntab)
+            if d > 0 and _idle_of(lay, worth, pairs, single, free, nfree):
                 k, step = 0, _talon_move(lay, seqs, lens, via)
             else:
                 if d > 0:  # (the way on is no shorter than its estimate says)
-                    hv = tw
-                    if ctl[TARGET] == 0:
-                        hv += _dig(lay, cover, worth, pairs, single, istab, seqs, lens, via,
-                                   cnt, cost, -1)
-                    else:
-                        hv += _target_dig(lay, cover, worth, pairs, single, istab, seqs, lens,
-                                          via, cnt, cost, ctl, gt)
+                    hv = tw + _dig(lay, cover, worth, pairs, single, istab, seqs, lens, via, cnt,
+                                   cost, ctl, gt, tc)
                     if g + d + hv >= ctl[BOUND]:
                         break
-                k = _moves(lay, cover, worth, pairs, single, seqs, lens, via, free, moves, 0,
-                           True)
+                    # (only the moves that take a talon card: the others were played
+                    # before the draws, the same states for fewer moves)
+                    k = _moves_of(lay, cover, worth, pairs, single, seqs, lens, via, free,
+                                  nfree, open_top, moves, 0, True, True)
+                else:
+                    k = _moves(lay, cover, worth, pairs, single, seqs, lens, via, free, moves,
+                               0, True)
                 step = 0
             for m in range(k):
                 move = moves[m]
                 if (move & 15) >= DRAW_MOVE:
                     step = move
                     continue
-                if d > 0 and not _touches_talon(lay, move):
-                    continue  # (played before the draws: the same state for fewer moves)
                 gc = g + d + 1
                 _put(child, via)
                 _apply(lay, seqs, lens, child, move)
@@ -2234,7 +2378,8 @@ def shortest_run(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints,
                         ctl[BOUND] = gc
                         ctl[GOAL] = _keep(nodes, ctl, child, gc, row, move | d << VIA_AT)
                     continue
-                h = _toward(lay, cover, worth, pairs, single, istab, child, cnt, ctl, few, gt)
+                h = _toward_held(lay, cover, worth, pairs, single, istab, child, cnt, ctl, few,
+                                 gt, tc)
                 if gc + h >= ctl[BOUND]:
                     continue
                 c0, c1, c2, c3 = _skey(lay, worth, child)
@@ -2243,12 +2388,8 @@ def shortest_run(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints,
                     continue
                 if past and _drawn_past(lay, table, c0, c1, c2, c3, gc):
                     continue
-                if ctl[TARGET] == 0:
-                    h += _dig(lay, cover, worth, pairs, single, istab, seqs, lens, child, cnt,
-                              cost, -1)
-                else:
-                    h += _target_dig(lay, cover, worth, pairs, single, istab, seqs, lens, child,
-                                     cnt, cost, ctl, gt)
+                h += _dig(lay, cover, worth, pairs, single, istab, seqs, lens, child, cnt,
+                               cost, ctl, gt, tc)
                 if gc + h >= ctl[BOUND]:
                     continue
                 if table[i, 2] == 0:
