@@ -519,18 +519,18 @@ def _moves_of(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, se
     for i in range(nfree):
         v = worth[free[i]]
         if single[v]:
-            out[k] = SINGLE | (free[i] + 1) << 4
-            k += 1
+            kept = not talon_only or n <= free[i] < talon_end
             if (safe and not _pairs_any(pairs, v)
                     and (free[i] < n or lay[DRAWS] == 1)
                     and (not lay[SHORT] or (lay[SHORT] == 1 and lay[WIN_ALL])
                          or (free[i] < n and (lay[SHORT] == 2 or (lay[PYR] >> free[i]) & 1)))):
-                if talon_only and not n <= free[i] < talon_end:
+                if not kept:
                     return at
-                out[at] = out[k - 1]
+                out[at] = SINGLE | (free[i] + 1) << 4
                 return at + 1
-            if talon_only and not n <= free[i] < talon_end:
-                k -= 1
+            if kept:
+                out[k] = SINGLE | (free[i] + 1) << 4
+                k += 1
     for i in range(nfree):
         wa = worth[free[i]]
         talon_i = n <= free[i] < talon_end
@@ -587,22 +587,13 @@ def _talon_move(lay: Ints, seqs: Ints, lens: Ints, st: Ints) -> int:
     return 0
 
 
-@jit
-def _talon_idle(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, seqs: Ints,
-                lens: Ints, st: Ints, free: Ints) -> bool:
-    """True when, by a quick look, no move of ``st`` but its talon move touches a
-    talon card: no free talon card goes alone or has a partner worth among the
-    free cards (False: there may be one; always so with waste pairs or cells)."""
-    if lay[WPAIRS] != WP_NONE or lay[CELLS] > 0:
-        return False
-    nfree, _ = _free(lay, cover, worth, seqs, lens, st, free)
-    return _idle_of(lay, worth, pairs, single, free, nfree)
-
-
 @small
-def _idle_of(lay: Ints, worth: Ints, pairs: Ints, single: Ints, free: Ints,
-             nfree: int) -> bool:
-    """:func:`_talon_idle` of the free cards ``free[:nfree]`` (:func:`_free`)."""
+def _talon_idle(lay: Ints, worth: Ints, pairs: Ints, single: Ints, free: Ints,
+                nfree: int) -> bool:
+    """True when, by a quick look, no move but the talon move of the state whose
+    free cards are ``free[:nfree]`` (:func:`_free`) touches a talon card: no free
+    talon card goes alone or has a partner worth among the free cards (False:
+    there may be one; always so with waste pairs or cells)."""
     if lay[WPAIRS] != WP_NONE or lay[CELLS] > 0:
         return False
     n, end, mask = lay[N], lay[N] + lay[T], 0
@@ -2349,7 +2340,7 @@ def shortest_run(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints,
         while True:
             if d > 0:
                 nfree, open_top = _free_talon(lay, worth, seqs, lens, via, free, ntab)
-            if d > 0 and _idle_of(lay, worth, pairs, single, free, nfree):
+            if d > 0 and _talon_idle(lay, worth, pairs, single, free, nfree):
                 k, step = 0, _talon_move(lay, seqs, lens, via)
             else:
                 if d > 0:  # (the way on is no shorter than its estimate says)
@@ -2389,7 +2380,7 @@ def shortest_run(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints,
                 if past and _drawn_past(lay, table, c0, c1, c2, c3, gc):
                     continue
                 h += _dig(lay, cover, worth, pairs, single, istab, seqs, lens, child, cnt,
-                               cost, ctl, gt, tc)
+                          cost, ctl, gt, tc)
                 if gc + h >= ctl[BOUND]:
                     continue
                 if table[i, 2] == 0:
