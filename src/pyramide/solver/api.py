@@ -67,8 +67,10 @@ __all__ = [
 
 Method = Literal["reduced", "full", "shortest", "kernel", "familyc", "over"]
 
-FAMILY_STATES = 600_000
-"""The family's compiled decide search: states in the game's budget (docs/solver.md)."""
+FAMILY_STATES = 1_000_000
+"""The family's compiled searches (decide, then the shortest line): states in the
+game's budget, about the Solution's old 1.5 s at their speed now (docs/solver.md,
+"Budgets")."""
 
 AnyBudget = Budget | Budgets
 """One state budget for whatever search runs, or one per search path."""
