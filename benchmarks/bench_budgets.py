@@ -27,12 +27,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from solver_tally import Tally
 
+from pyramide.daily import DECIDE_BUDGET as WINNABLE_BUDGET
 from pyramide.deals import DealCode
 from pyramide.game import Game
 from pyramide.solver import QUICK_BUDGET, Budget, Solution, is_lost, solve
 from pyramide.solver.api import AnyBudget
 from pyramide.web.searches import HINT_BUDGET, SOLUTION_BUDGET
-from pyramide.daily import DECIDE_BUDGET as WINNABLE_BUDGET
 
 PATHS = {"compiled": "NC", "full": "PRMTO", "kernel": "GAVY"}
 """A few rule sets of each search path."""
