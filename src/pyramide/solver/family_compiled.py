@@ -69,7 +69,9 @@ dominated a state met before with fewer redeals used (``lay[DOMINATE]``: a
           not entered (:func:`_dominated`).
 key       the state as four words for the transposition table: with one pile
           the cut is brought down to just above the top waste card (the
-          positions are the same), and unlimited redeals are not counted.
+          positions are the same), and unlimited redeals are not counted.  The
+          shortest line's table keeps a row's g in the third word's bits
+          :data:`G_BITS` (a row of four words: two to a cache line).
 gone      tableau cards gone for good (the kernel's score over 10).
 move      ``kind | (a + 1) << 4 | (b + 1) << 12``: a card alone, a pair, a card
           into the cell, a draw or a recycle (:data:`SINGLE` … :data:`RECYCLE`).
@@ -204,6 +206,8 @@ HASH = 0x5851F42D4C957F2D
 RED_SHIFT = 8  # where a key's third word holds the redeals used (:func:`_key`)
 PLACE_BITS = 0xFFFF  # a key's third word: the cut and the redeals used
 SIDE_BY_SIDE = 1 << 41  # in a key's third word: a key of the shortest line's table
+G_AT = 24  # the shortest line's table keeps a row's g in its third word, at these bits:
+G_BITS = 0xFFFF << G_AT  # (no key has any: cut, redeals and cell take bits 0-23)
 RELAXED_EFFORT = 1024  # steps of the relaxed game per state of the search, at most
 # _fewest's room in the scratch vector: its path (FEW_DEPTH rows of 3), the count of
 # pyramids it knows, then their answers (FEW_ROWS rows of 2: the pyramid, its answer)
@@ -1332,17 +1336,24 @@ def _slot(table: Ints, k0: int, k1: int, k2: int, k3: int) -> int:
     mask = table.shape[0] - 1
     i = _home(table, k0, k1, k2, k3)
     while table[i, 2] != 0:
-        if table[i, 0] == k0 and table[i, 1] == k1 and table[i, 2] == k2 and table[i, 3] == k3:
+        if (table[i, 0] == k0 and table[i, 1] == k1 and (table[i, 2] & ~G_BITS) == k2
+                and table[i, 3] == k3):
             return int(i)
         i = (i + 1) & mask
     return int(i)
+
+
+@small
+def _g_at(table: Ints, i: int) -> int:
+    """The g a row of the shortest line's table holds."""
+    return int((table[i, 2] & G_BITS) >> G_AT)
 
 
 @jit
 def rehash(old: Ints, new: Ints) -> None:
     for i in range(old.shape[0]):
         if old[i, 2] != 0:
-            j = _slot(new, old[i, 0], old[i, 1], old[i, 2], old[i, 3])
+            j = _slot(new, old[i, 0], old[i, 1], old[i, 2] & ~G_BITS, old[i, 3])
             for c in range(old.shape[1]):
                 new[j, c] = old[i, c]
 
@@ -1496,7 +1507,7 @@ def children(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, seq
 # and the moves that take none of the cards it needs but dig the talon down to
 # the partners it must have (:func:`_dig`).  It is not consistent (a removal may
 # lower the digging by more than one), so a state met again with fewer moves is
-# searched again.  ``nodes`` rows hold each stored state, its g, the row it came
+# searched again.  ``nodes`` rows hold each stored state (:data:`NODE`), the row it came
 # from and the move; the heap holds ``f << 42 | (1023 - g) << 32 | row`` (f = g +
 # 2h, so h is read back from it).  With several waste piles each state's talon
 # order is built again from its ``hist`` before it is searched (:func:`_levels`).
@@ -1521,7 +1532,7 @@ def children(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints, seq
 # only where it cannot reach the target either.
 
 GOAL, HEAP_N, STORED, BOUND, TARGET, SCTL = range(CTL, CTL + 6)
-NODE = 9  # the state (6), g, the row it came from, the move
+NODE = 6  # tab, tal, hist, cut | redeals << 8 | cell << 16, the row it came from, the move
 VIA_AT = 20  # a stored move: the move | its talon moves before it (d) << VIA_AT
 
 
@@ -2135,13 +2146,22 @@ def _heap_pop(heap: Ints, size: int) -> int:
 
 
 @small
-def _keep(nodes: Ints, ctl: Ints, st: Ints, g: int, came: int, move: int) -> int:
-    """Store a state in the next row of ``nodes``; returns the row."""
+def _keep(nodes: Ints, ctl: Ints, st: Ints, came: int, move: int) -> int:
+    """Store a state in the next row of ``nodes`` (:data:`NODE`); returns the row."""
     row = ctl[STORED]
-    _put(nodes[row, :6], st)
-    nodes[row, 6], nodes[row, 7], nodes[row, 8] = g, came, move
+    nodes[row, 0], nodes[row, 1], nodes[row, 2] = st[0], st[1], st[5]
+    nodes[row, 3] = st[2] | st[3] << 8 | st[4] << 16
+    nodes[row, 4], nodes[row, 5] = came, move
     ctl[STORED] = row + 1
     return int(row)
+
+
+@small
+def _kept(nodes: Ints, row: int, st: Ints) -> None:
+    """The state stored in row ``row`` of ``nodes``, into ``st``."""
+    place = nodes[row, 3]
+    st[0], st[1], st[5] = nodes[row, 0], nodes[row, 1], nodes[row, 2]
+    st[2], st[3], st[4] = place & 255, (place >> 8) & 255, place >> 16
 
 
 @small
@@ -2149,7 +2169,7 @@ def _store(nodes: Ints, heap: Ints, ctl: Ints, st: Ints, g: int, h: int, came: i
            move: int) -> int:
     """Store a state of ``g`` moves and estimate ``h`` and put it on the heap;
     returns its row."""
-    row = _keep(nodes, ctl, st, g, came, move)
+    row = _keep(nodes, ctl, st, came, move)
     f = g + 2 * h
     _heap_push(heap, ctl[HEAP_N], f << 42 | (1023 - g) << 32 | row)
     ctl[HEAP_N] += 1
@@ -2247,7 +2267,7 @@ def _drawn_past(lay: Ints, table: Ints, k0: int, k1: int, k2: int, k3: int, g: i
     mask = table.shape[0] - 1
     i = _home(table, k0, k1, k2, k3)
     while table[i, 2] != 0:
-        o2 = table[i, 2]
+        o2 = table[i, 2] & ~G_BITS
         if (table[i, 0] == k0 and table[i, 1] == k1 and (o2 & ~PLACE_BITS) == (k2 & ~PLACE_BITS)
                 and (o2 != k2 or table[i, 3] != k3)):
             c, r = o2 & 255, (o2 >> RED_SHIFT) & 255
@@ -2260,7 +2280,7 @@ def _drawn_past(lay: Ints, table: Ints, k0: int, k1: int, k2: int, k3: int, g: i
                 d = _bits(tal >> c) + 1 + _bits(below)
                 ok = ((unlimited or r < red)
                       and (k3 == (1 if cut > 0 else 0) or not marked))
-            if ok and table[i, 4] + d <= g:
+            if ok and _g_at(table, i) + d <= g:
                 return True
         i = (i + 1) & mask
     return False
@@ -2282,7 +2302,7 @@ def shortest_start(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Int
     lay[SEARCHING] = 1
     k0, k1, k2, k3 = _skey(lay, worth, st)
     i = _slot(table, k0, k1, k2, k3)
-    table[i, 0], table[i, 1], table[i, 2], table[i, 3], table[i, 4] = k0, k1, k2, k3, 0
+    table[i, 0], table[i, 1], table[i, 2], table[i, 3] = k0, k1, k2, k3  # (g 0)
     ctl[COUNT] = 1
     ctl[GOAL] = -1
     _store(nodes, heap, ctl, st, 0,
@@ -2315,10 +2335,10 @@ def shortest_run(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints,
         item = _heap_pop(heap, ctl[HEAP_N])
         ctl[HEAP_N] -= 1
         row = item & 0xFFFFFFFF
-        _put(st, nodes[row, :6])
-        g = nodes[row, 6]
+        _kept(nodes, row, st)
+        g = 1023 - ((item >> 32) & 1023)
         k0, k1, k2, k3 = _skey(lay, worth, st)
-        if table[_slot(table, k0, k1, k2, k3), 4] < g:
+        if _g_at(table, _slot(table, k0, k1, k2, k3)) < g:
             continue  # met again since with fewer moves
         if g + ((item >> 42) - g) // 2 >= ctl[BOUND]:  # (its estimate, kept in the heap)
             continue
@@ -2367,7 +2387,7 @@ def shortest_run(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints,
                 if _goal(lay, istab, child, ctl):
                     if gc < ctl[BOUND]:
                         ctl[BOUND] = gc
-                        ctl[GOAL] = _keep(nodes, ctl, child, gc, row, move | d << VIA_AT)
+                        ctl[GOAL] = _keep(nodes, ctl, child, row, move | d << VIA_AT)
                     continue
                 h = _toward_held(lay, cover, worth, pairs, single, istab, child, cnt, ctl, few,
                                  gt, tc)
@@ -2375,7 +2395,7 @@ def shortest_run(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints,
                     continue
                 c0, c1, c2, c3 = _skey(lay, worth, child)
                 i = _slot(table, c0, c1, c2, c3)
-                if table[i, 2] != 0 and table[i, 4] <= gc:
+                if table[i, 2] != 0 and _g_at(table, i) <= gc:
                     continue
                 if past and _drawn_past(lay, table, c0, c1, c2, c3, gc):
                     continue
@@ -2384,9 +2404,9 @@ def shortest_run(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints,
                 if gc + h >= ctl[BOUND]:
                     continue
                 if table[i, 2] == 0:
-                    table[i, 0], table[i, 1], table[i, 2], table[i, 3] = c0, c1, c2, c3
+                    table[i, 0], table[i, 1], table[i, 3] = c0, c1, c3
                     ctl[COUNT] += 1
-                table[i, 4] = gc
+                table[i, 2] = c2 | gc << G_AT
                 ctl[NODES] += 1
                 steps += 1
                 if ctl[BUDGET] >= 0 and ctl[NODES] > ctl[BUDGET]:
@@ -2402,7 +2422,7 @@ def shortest_run(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints,
             if lay[REDEALS] < 0 and v0 == k0 and v1 == k1 and v2 == k2 and v3 == k3:
                 break  # (round again)
             i = _slot(table, v0, v1, v2, v3)
-            if table[i, 2] != 0 and table[i, 4] <= g + d:
+            if table[i, 2] != 0 and _g_at(table, i) <= g + d:
                 break  # (stored with no more moves: its macros come from it)
             if (ctl[STORED] + ROOM > nodes.shape[0]
                     or 2 * (ctl[COUNT] + ROOM) + 2 > table.shape[0]):

@@ -703,7 +703,7 @@ class ShortestSearch(_Chunked):
         rows = 1 << 12 if nodes is None else nodes + 2 * ROOM
         self.nodes_ = np.empty((rows, NODE), dtype=np.int64)
         self.heap = np.empty(rows, dtype=np.int64)
-        self.table = np.zeros((1 << 13, 5), dtype=np.int64)
+        self.table = np.zeros((1 << 13, 4), dtype=np.int64)
         self.memo = Memo() if memo is None else memo
         self.stack = np.zeros((len(enc.cards) + 2, 4), dtype=np.int64)
         self.ctl = np.zeros(SCTL, dtype=np.int64)
@@ -741,8 +741,8 @@ class ShortestSearch(_Chunked):
         codes: list[int] = []
         row = int(self.ctl[GOAL])
         while row > 0:
-            codes.append(int(self.nodes_[row, 8]))
-            row = int(self.nodes_[row, 7])
+            codes.append(int(self.nodes_[row, 5]))
+            row = int(self.nodes_[row, 4])
         rules, pos = self.enc.rules, self.enc.position
         line: list[Move] = []
         for code in reversed(codes):
