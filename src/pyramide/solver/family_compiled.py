@@ -1829,12 +1829,15 @@ def _kth_cost(lay: Ints, worth: Ints, room: Ints, tal: int, cost: Ints, k: int,
     """The ``k``-th smallest of ``cost`` among the talon cards ``tal`` of a worth
     with ``room`` (a needed card to go with); 0 where there are fewer (no bound).
     ``low``: room for the ``k`` smallest (:data:`WORTHS` at least)."""
-    n, kept = lay[N], 0
+    tw, kept = worth[lay[N]:], 0  # (a worth as ``tw[t] & 15``: :func:`_dig_talon`)
     k = min(k, WORTHS)
-    for t in range(lay[T]):
-        if not (tal >> t) & 1 or room[worth[n + t]] == 0:
-            continue
-        kept = _keep_small(low, kept, k, cost[t])
+    x = tal
+    while x:
+        bit = x & -x
+        x ^= bit
+        t = _bits(bit - 1)
+        if room[tw[t] & 15] > 0:
+            kept = _keep_small(low, kept, k, cost[t])
     return int(low[k - 1]) if kept == k else 0
 
 
@@ -1925,18 +1928,20 @@ def _dig_talon(lay: Ints, worth: Ints, pairs: Ints, seqs: Ints, lens: Ints, st: 
     tal, cut, red = st[1], st[2], st[3]
     level = red if piles > 1 else 0
     seq, length = seqs[level], lens[level]
-    per_draw = _per_draw(lay)
+    per_draw, is_open, bottom = _per_draw(lay), lay[OPEN], lay[BOTTOM]
+    # (a worth is read as ``tw[t] & 15``, the talon card's worth: below 16, it
+    # spares every index it makes the compiler's check for a negative one)
+    tw = worth[n:]
     seen, stock_w, waste_w = (cnt[:WORTHS], cnt[WORTHS:2 * WORTHS],
                               cnt[2 * WORTHS:3 * WORTHS])
     # the stock, from the top: the loose cards above each (those beyond the room)
     stock_w[:] = 0
     loose, above = 0, 0
-    for i in range(cut, length):
-        t = seq[i]
+    for t in seq[cut:length]:
         if t >= 0 and (tal >> t) & 1:
-            drawn = loose if lay[OPEN] else above + 1
+            drawn = loose if is_open else above + 1
             cost[t] = drawn if per_draw == 1 else (drawn + per_draw - 1) // per_draw
-            w = worth[n + t]
+            w = tw[t] & 15
             if stock_w[w] >= room[w]:
                 loose += 1
             stock_w[w] += 1
@@ -1947,11 +1952,11 @@ def _dig_talon(lay: Ints, worth: Ints, pairs: Ints, seqs: Ints, lens: Ints, st: 
         if lay[WPAIRS] == WP_HAND and st[5]:
             cost[seq[cut - 1]] = 0
             cut -= 1
+        waste = seq[:min(cut, length)]
         waste_w[:] = 0
-        for i in range(min(cut, length)):
-            t = seq[i]
+        for t in waste:
             if t >= 0 and (tal >> t) & 1:
-                waste_w[worth[n + t]] += 1
+                waste_w[tw[t] & 15] += 1
         redeal = lay[REDEALS] < 0 or red < lay[REDEALS]
         # the loose cards at and under the place reached; and with the stock's
         under, route = 0, 0
@@ -1960,11 +1965,10 @@ def _dig_talon(lay: Ints, worth: Ints, pairs: Ints, seqs: Ints, lens: Ints, st: 
             route += max(0, waste_w[w] + stock_w[w] - room[w])
         seen[:] = 0  # the waste cards above
         over = 0  # the loose ones among them
-        for i in range(min(cut, length) - 1, -1, -1):
-            t = seq[i]
+        for t in waste[::-1]:
             if t < 0 or not (tal >> t) & 1:
                 continue
-            v = worth[n + t]
+            v = tw[t] & 15
             # this card is not under itself: its worth has one card fewer below
             loose = waste_w[v] - seen[v] - room[v]
             if loose > 0:
@@ -1972,7 +1976,7 @@ def _dig_talon(lay: Ints, worth: Ints, pairs: Ints, seqs: Ints, lens: Ints, st: 
             if loose + stock_w[v] > 0:
                 route -= 1
             best = (over + 1) >> 1  # (a removal takes two talon cards at most)
-            if lay[BOTTOM]:
+            if bottom:
                 best = min(best, (under + 1) >> 1)
             if redeal:
                 best = min(best, 1 + (route if per_draw == 1
@@ -1982,9 +1986,9 @@ def _dig_talon(lay: Ints, worth: Ints, pairs: Ints, seqs: Ints, lens: Ints, st: 
                 over += 1
             seen[v] += 1
     else:
-        for i in range(min(cut, length)):
-            if seq[i] >= 0:
-                cost[seq[i]] = 0
+        for t in seq[:min(cut, length)]:
+            if t >= 0:
+                cost[t] = 0
     if partners > 0:  # toward a number of cards gone: the partners-th smallest cost
         return _kth_cost(lay, worth, room, tal, cost, partners, seen)
     low = seen  # (free now: the smallest costs of a worth's partners, below)
@@ -2389,12 +2393,15 @@ def shortest_run(lay: Ints, cover: Ints, worth: Ints, pairs: Ints, single: Ints,
                         ctl[BOUND] = gc
                         ctl[GOAL] = _keep(nodes, ctl, child, row, move | d << VIA_AT)
                     continue
+                c0, c1, c2, c3 = _skey(lay, worth, child)
+                i = _home(table, c0, c1, c2, c3)
+                first = table[i, 2]  # (read early: the table's row comes while h is found)
                 h = _toward_held(lay, cover, worth, pairs, single, istab, child, cnt, ctl, few,
                                  gt, tc)
                 if gc + h >= ctl[BOUND]:
                     continue
-                c0, c1, c2, c3 = _skey(lay, worth, child)
-                i = _slot(table, c0, c1, c2, c3)
+                if first != 0:
+                    i = _slot(table, c0, c1, c2, c3)
                 if table[i, 2] != 0 and _g_at(table, i) <= gc:
                     continue
                 if past and _drawn_past(lay, table, c0, c1, c2, c3, gc):
