@@ -118,9 +118,12 @@ def tighten(rules: Rules, start: Position, line: list[Move]) -> list[Move]:
     legal and no talon move left, or a whole turn of the talon drawn for
     nothing) gives the line back unchanged.
     """
-    played = _replay(rules, start, line)
-    tight = _greedy(rules, start, [m for m in line if m.kind in ("remove", "cell")])
-    if tight is None or played is None or len(tight[0]) >= len(line):
+    tight = _greedy(rules, start, [m for m in line if m.kind in ("remove", "cell")],
+                    len(line))
+    if tight is None:
+        return line
+    played = _replay(rules, start, line)  # (only for a shorter greedy line: its end)
+    if played is None:
         return line
     moves, end = tight
     same = end.status == played.status and end.score >= played.score
@@ -136,13 +139,16 @@ def _replay(rules: Rules, pos: Position, line: list[Move]) -> Position | None:
     return pos
 
 
-def _greedy(rules: Rules, pos: Position,
-            steps: list[Move]) -> tuple[list[Move], Position] | None:
+def _greedy(rules: Rules, pos: Position, steps: list[Move],
+            longest: int) -> tuple[list[Move], Position] | None:
     """The steps played as early as each is legal (see :func:`tighten`), and the
-    end; ``None`` when the order gets stuck."""
+    end; ``None`` when the order gets stuck or needs ``longest`` moves or more
+    (then it is no shorter than the line)."""
     moves: list[Move] = []
     idle = 0
     while pos.status == "playing":
+        if len(moves) >= longest:
+            return None
         steps = [s for s in steps if not (s.kind == "cell" and s.cards[0] in pos.removed)]
         if not steps:
             break
@@ -158,7 +164,7 @@ def _greedy(rules: Rules, pos: Position,
             move = talon[0]
         moves.append(move)
         pos = kernel.judge(rules, kernel.apply(rules, pos, move))
-    return moves, pos
+    return (moves, pos) if len(moves) < longest else None
 
 
 def _first_ready(steps: list[Move], legal: list[Move]) -> int | None:
